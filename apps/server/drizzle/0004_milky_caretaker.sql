@@ -1,0 +1,1 @@
+CREATE INDEX "users_client_book_idx" ON "users" USING btree ("client_id","deletion_mark",("pinned_num" IS NULL),"pinned_num","last_name","first_name","id");

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { UPLOAD_LIMIT_BYTES } from '@hallway/shared';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { modules } from './modules/index.js';
+import { principalQuery } from './modules/users/principal.js';
+import { installRouteGuard, type RegisteredRoute } from './platform/access/guard.js';
+import { registerErrorHandler } from './platform/errors/handler.js';
+import type { App } from './platform/http/module.js';
+import { createSerializerCompiler } from './platform/http/serializer.js';
+import type { Platform } from './platform/index.js';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildOptions {
+  /** The process's logger (main.ts); without it Fastify logs at LOG_LEVEL, or not at all with `false`. */
+  logger?: Logger | false;
+}
+
+/** Registers the platform plugins, then every module (ARCHITECTURE "Layout"). */
+export async function buildApp(platform: Platform, options: BuildOptions = {}) {
+  const app = Fastify({
+    ...(options.logger
+      ? { loggerInstance: options.logger as FastifyBaseLogger }
+      : { logger: options.logger ?? { level: platform.config.logLevel } }),
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(createSerializerCompiler(platform.config.env !== 'production'));
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Hallway API', version: '0.1.0', description: 'The HTTP API of the Hallway intranet.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const redis = platform.config.redisUrl ? new Redis(platform.config.redisUrl, { lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis } : {}) });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 20, fields: 50 } });
+
+  const routes: RegisteredRoute[] = installRouteGuard(app, {
+    database: platform.database,
+    tokens: platform.tokens,
+    principal: principalQuery,
+  });
+
+  for (const module of modules) {
+    await app.register(async (scope) => module.routes(scope, platform));
+  }
+
+  await registerWeb(app, platform.config.webDist ?? DEFAULT_WEB_DIST);
+  return Object.assign(app, { routesRegistry: routes });
+}
+
+export type HallwayApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** Serves the built web app, answering index.html for the app's own routes. */
+async function registerWeb(app: App, root: string) {
+  if (!existsSync(path.join(root, 'index.html'))) return;
+  await app.register(fastifyStatic, { root, serve: false });
+  app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url.startsWith('/socket.io/')) {
+      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+    }
+    const relative = path
+      .normalize(decodeURIComponent(url))
+      .replace(/^(\.\.[/\\])+/, '')
+      .replace(/^\/+/, '');
+    if (
+      relative &&
+      (await stat(path.join(root, relative))
+        .then((s) => s.isFile())
+        .catch(() => false))
+    ) {
+      const immutable = relative.startsWith('assets/');
+      return reply.sendFile(relative, { maxAge: immutable ? '365d' : 0, immutable });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,286 @@
+import { mentionMarkup, type Reaction } from '@hallway/shared';
+import { eq, sql } from 'drizzle-orm';
+import { commentReactions, comments } from '../modules/comments/tables.js';
+import { linkBlocks, links } from '../modules/links/tables.js';
+import { postAcks, postMentions, postReactions, posts, postViews } from '../modules/posts/tables.js';
+import { users } from '../modules/users/tables.js';
+import type { Tx } from '../platform/db/client.js';
+import { newId } from '../platform/db/ids.js';
+
+interface DemoAnswer {
+  by: string;
+  text: string;
+  minutesAfter: number;
+  likes?: string[];
+}
+interface DemoComment extends DemoAnswer {
+  answers?: DemoAnswer[];
+}
+interface DemoPost {
+  by: string;
+  hoursAgo: number;
+  /** `{@login}` becomes a mention of that person. */
+  text: string;
+  kind?: 'thanks';
+  feed?: boolean;
+  mustRead?: boolean;
+  acks?: string[];
+  reactions?: Record<string, Reaction>;
+  /** Logins who viewed it; everyone who reacted or commented viewed it too. */
+  viewers?: string[];
+  comments?: DemoComment[];
+}
+
+const WALL: DemoPost[] = [
+  {
+    by: 'admin',
+    hoursAgo: 2,
+    mustRead: true,
+    text: 'New security policy: from Monday every account needs two-factor sign-in. The setup takes two minutes — the guide is under Useful links. Please confirm below that you have read this.',
+    acks: ['anna', 'lukas', 'priya', 'tom', 'sofia', 'hannah', 'ines'],
+    reactions: { lukas: 'like', omar: 'like' },
+    viewers: ['anna', 'lukas', 'priya', 'tom', 'sofia', 'hannah', 'ines', 'omar', 'daniel', 'felix'],
+    comments: [
+      {
+        by: 'tom',
+        text: 'Does this also apply to the test accounts we use for the mobile app?',
+        minutesAfter: 20,
+        answers: [
+          {
+            by: 'omar',
+            text: 'Only personal accounts. Service accounts keep their keys, I will rotate them next sprint.',
+            minutesAfter: 35,
+            likes: ['tom', 'elena'],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    by: 'anna',
+    hoursAgo: 5,
+    kind: 'thanks',
+    text: '{@lukas} thank you for pairing with me on the accessibility audit — the new colour tokens finally pass everywhere!',
+    reactions: { lukas: 'love', sofia: 'celebrate', priya: 'like', tom: 'like' },
+    viewers: ['lukas', 'sofia', 'priya', 'tom', 'ben'],
+    comments: [
+      { by: 'lukas', text: 'Anytime! It was fun to dig into contrast ratios.', minutesAfter: 12, likes: ['anna'] },
+    ],
+  },
+  {
+    by: 'sofia',
+    hoursAgo: 26,
+    text: 'We just shipped the new onboarding flow 🎉 Activation in the first week is up 18% in the beta group. Huge work by {@anna} and {@tom}.',
+    reactions: { daniel: 'celebrate', anna: 'love', tom: 'celebrate', felix: 'like', jonas: 'wow', ben: 'like' },
+    viewers: ['daniel', 'anna', 'tom', 'felix', 'jonas', 'ben', 'lea', 'noah', 'admin'],
+    comments: [
+      {
+        by: 'daniel',
+        text: 'Fantastic result. Can we show it at the Thursday town hall?',
+        minutesAfter: 40,
+        likes: ['sofia', 'anna'],
+        answers: [
+          { by: 'sofia', text: 'Yes! Ben is preparing the charts.', minutesAfter: 55 },
+          { by: 'ben', text: 'Slides will be in the shared folder tonight.', minutesAfter: 70, likes: ['daniel'] },
+        ],
+      },
+      { by: 'jonas', text: 'Sales will love this — customers asked for it all year.', minutesAfter: 90 },
+    ],
+  },
+  {
+    by: 'daniel',
+    hoursAgo: 50,
+    text: 'Town hall on Thursday at 16:00 in the big meeting room and online: Q3 results, the product roadmap and a few words about our new Lisbon office.',
+    reactions: { sofia: 'like', jonas: 'like', ines: 'celebrate', clara: 'like' },
+    viewers: ['sofia', 'jonas', 'ines', 'clara', 'anna', 'pedro', 'mia', 'david'],
+    comments: [
+      {
+        by: 'ines',
+        text: 'The Lisbon team will join from the new office 👋',
+        minutesAfter: 30,
+        likes: ['daniel', 'pedro', 'mia'],
+      },
+    ],
+  },
+  {
+    by: 'pedro',
+    hoursAgo: 74,
+    kind: 'thanks',
+    text: '{@ines} thank you for covering my weekend shift when my flight got cancelled. You are the best team lead!',
+    reactions: { ines: 'love', mia: 'like' },
+    viewers: ['ines', 'mia'],
+  },
+  {
+    by: 'hannah',
+    hoursAgo: 98,
+    text: 'Please welcome {@ben} to the Product team as our new Data Analyst! Say hi when you see him in the kitchen.',
+    reactions: { sofia: 'like', anna: 'like', amir: 'celebrate' },
+    viewers: ['sofia', 'anna', 'amir', 'ben'],
+    comments: [{ by: 'ben', text: 'Thanks for the warm welcome, everyone!', minutesAfter: 15 }],
+  },
+  {
+    by: 'anna',
+    hoursAgo: 30,
+    feed: true,
+    text: 'Sketching the new profile page this week. If you have pet peeves about the current one, tell me!',
+    reactions: { sofia: 'like' },
+    viewers: ['sofia', 'lukas'],
+    comments: [{ by: 'lukas', text: 'The avatar upload could remember the crop.', minutesAfter: 45 }],
+  },
+  {
+    by: 'lukas',
+    hoursAgo: 8,
+    feed: true,
+    text: 'Our team retro notes are up. Short version: fewer meetings, more pairing.',
+    reactions: { anna: 'laugh', priya: 'like' },
+    viewers: ['anna', 'priya'],
+  },
+];
+
+const LINKS = [
+  { title: 'Employee handbook', url: 'https://northwind.example/handbook' },
+  { title: 'Two-factor sign-in guide', url: 'https://northwind.example/it/2fa' },
+  { title: 'IT helpdesk', url: 'https://helpdesk.northwind.example' },
+  { title: 'Benefits portal', url: 'https://benefits.northwind.example' },
+  { title: 'Canteen menu', url: 'https://northwind.example/canteen' },
+];
+
+/** The company wall of the demo workspace: posts, a thank-you note, comments with answers, likes, views, links. */
+export async function seedWall(tx: Tx, clientId: string): Promise<void> {
+  const people = await tx
+    .select({ id: users.id, login: users.login, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.clientId, clientId));
+  const byLogin = new Map(people.map((p) => [p.login, p]));
+  const id = (login: string) => byLogin.get(login)!.id;
+  const now = Date.now();
+
+  for (const demo of WALL) {
+    const created = new Date(now - demo.hoursAgo * 3_600_000);
+    const mentions: string[] = [];
+    const text = demo.text.replace(/\{@(\w+)\}/g, (_m, login: string) => {
+      const p = byLogin.get(login)!;
+      mentions.push(p.id);
+      return mentionMarkup(p.id, `${p.firstName} ${p.lastName}`);
+    });
+    const postId = newId();
+    await tx.insert(posts).values({
+      id: postId,
+      clientId,
+      parentType: demo.feed ? 'feed' : 'company',
+      parentId: demo.feed ? id(demo.by) : clientId,
+      kind: demo.kind ?? 'post',
+      authorId: id(demo.by),
+      text,
+      mentions,
+      mustRead: demo.mustRead ?? false,
+      created,
+      updated: created,
+    });
+    const later = (minutes: number) => new Date(created.getTime() + minutes * 60_000);
+    if (mentions.length) {
+      await tx.insert(postMentions).values(mentions.map((userId) => ({ clientId, postId, userId, created })));
+    }
+    const reactions = Object.entries(demo.reactions ?? {});
+    if (reactions.length) {
+      await tx.insert(postReactions).values(
+        reactions.map(([login, reaction], i) => ({
+          clientId,
+          postId,
+          userId: id(login),
+          reaction,
+          created: later(5 + i),
+        })),
+      );
+    }
+    for (const [i, login] of (demo.acks ?? []).entries()) {
+      await tx.insert(postAcks).values({ clientId, postId, userId: id(login), created: later(10 + i * 7) });
+    }
+    const viewers = new Set([...(demo.viewers ?? []), ...reactions.map(([login]) => login)]);
+    for (const comment of demo.comments ?? []) {
+      viewers.add(comment.by);
+      const commentId = newId();
+      await tx.insert(comments).values({
+        id: commentId,
+        clientId,
+        parentType: 'post',
+        parentId: postId,
+        subjectType: 'post',
+        subjectId: postId,
+        postId,
+        authorId: id(comment.by),
+        text: comment.text,
+        created: later(comment.minutesAfter),
+        updated: later(comment.minutesAfter),
+      });
+      await likeComment(tx, clientId, commentId, (comment.likes ?? []).map(id), later(comment.minutesAfter + 3));
+      for (const answer of comment.answers ?? []) {
+        viewers.add(answer.by);
+        const answerId = newId();
+        await tx.insert(comments).values({
+          id: answerId,
+          clientId,
+          parentType: 'comment',
+          parentId: commentId,
+          subjectType: 'post',
+          subjectId: postId,
+          postId,
+          authorId: id(answer.by),
+          text: answer.text,
+          created: later(answer.minutesAfter),
+          updated: later(answer.minutesAfter),
+        });
+        await likeComment(tx, clientId, answerId, (answer.likes ?? []).map(id), later(answer.minutesAfter + 3));
+      }
+    }
+    if (viewers.size) {
+      await tx.insert(postViews).values(
+        [...viewers].map((login, i) => ({
+          clientId,
+          postId,
+          userId: id(login),
+          where: 'company',
+          created: later(1 + i),
+        })),
+      );
+    }
+  }
+  await recountWall(tx, clientId);
+
+  const [block] = await tx.insert(linkBlocks).values({ clientId, module: 'company' }).returning();
+  await tx.insert(links).values(LINKS.map((l, position) => ({ clientId, blockId: block.id, ...l, position })));
+}
+
+async function likeComment(tx: Tx, clientId: string, commentId: string, userIds: string[], created: Date) {
+  if (userIds.length) {
+    await tx
+      .insert(commentReactions)
+      .values(userIds.map((userId) => ({ clientId, commentId, userId, reaction: 'like' as const, created })));
+  }
+}
+
+/** The counters the server keeps in step with the rows, computed once from the seeded rows. */
+async function recountWall(tx: Tx, clientId: string) {
+  await tx.execute(sql`
+    UPDATE posts p SET
+      likes_count = (SELECT count(*) FROM post_reactions r WHERE r.post_id = p.id),
+      reactions = coalesce((SELECT jsonb_object_agg(reaction, n) FROM (
+        SELECT reaction, count(*) AS n FROM post_reactions r WHERE r.post_id = p.id GROUP BY reaction) t), '{}'::jsonb),
+      comments_count = (SELECT count(*) FROM comments c WHERE c.post_id = p.id),
+      views_count = (SELECT count(*) FROM post_views v WHERE v.post_id = p.id),
+      acks_count = (SELECT count(*) FROM post_acks a WHERE a.post_id = p.id)
+    WHERE p.client_id = ${clientId}`);
+  await tx.execute(sql`
+    UPDATE comments c SET
+      likes_count = (SELECT count(*) FROM comment_reactions r WHERE r.comment_id = c.id),
+      reactions = coalesce((SELECT jsonb_object_agg(reaction, n) FROM (
+        SELECT reaction, count(*) AS n FROM comment_reactions r WHERE r.comment_id = c.id GROUP BY reaction) t), '{}'::jsonb),
+      answers_count = (SELECT count(*) FROM comments a WHERE a.parent_type = 'comment' AND a.parent_id = c.id)
+    WHERE c.client_id = ${clientId}`);
+  await tx.execute(sql`
+    INSERT INTO post_counts (client_id, feed, key, count)
+    SELECT client_id, CASE WHEN parent_type = 'feed' THEN 'feed' ELSE 'company' END,
+           CASE WHEN parent_type = 'feed' THEN parent_id ELSE client_id END, count(*)
+    FROM posts WHERE client_id = ${clientId} AND parent_type <> 'group'
+    GROUP BY 1, 2, 3`);
+}

@@ -1,0 +1,419 @@
+import { DEFAULT_RIGHTS, FEATURES, type Gender } from '@hallway/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { clients } from '../modules/clients/tables.js';
+import { createEmployee } from '../modules/users/register.js';
+import { follows, users } from '../modules/users/tables.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+import { rowsOf, type Tx } from '../platform/db/client.js';
+import { switchTenant } from '../platform/db/switch-tenant.js';
+import { inSystem } from '../platform/db/tenant.js';
+import type { Platform } from '../platform/index.js';
+import { seedWall } from './demo-wall.js';
+
+export const DEMO_WORKSPACE = 'demo';
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_ADMIN_LOGIN = 'admin';
+export const DEMO_EMPLOYEE_LOGIN = 'anna';
+
+interface DemoPerson {
+  login: string;
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  position: string;
+  department: string;
+  city: string;
+  /** Month-day of birth; the year is derived so ages spread from 24 to 58. */
+  birthday: string;
+  since: string;
+  chief?: string;
+  admin?: boolean;
+  about?: string;
+}
+
+/** A believable small company: leadership, engineering, sales, marketing, HR, finance, support. */
+const PEOPLE: DemoPerson[] = [
+  {
+    login: 'admin',
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    gender: 'woman',
+    position: 'Office Manager',
+    department: 'Administration',
+    city: 'Berlin',
+    birthday: '03-14',
+    since: '2017-02-01',
+    admin: true,
+    about: 'I keep Hallway running. Ask me about access, equipment and the office.',
+  },
+  {
+    login: 'daniel',
+    firstName: 'Daniel',
+    lastName: 'Weber',
+    gender: 'man',
+    position: 'Chief Executive Officer',
+    department: 'Management',
+    city: 'Berlin',
+    birthday: '07-02',
+    since: '2015-06-01',
+    about: 'Founder. Happy to chat about where we are heading.',
+  },
+  {
+    login: 'anna',
+    firstName: 'Anna',
+    lastName: 'Kowalski',
+    gender: 'woman',
+    position: 'Product Designer',
+    department: 'Product',
+    city: 'Berlin',
+    birthday: '11-23',
+    since: '2021-09-13',
+    chief: 'sofia',
+    about: 'Designing calm interfaces. Coffee, climbing, typography.',
+  },
+  {
+    login: 'sofia',
+    firstName: 'Sofia',
+    lastName: 'Rossi',
+    gender: 'woman',
+    position: 'Head of Product',
+    department: 'Product',
+    city: 'Berlin',
+    birthday: '05-09',
+    since: '2018-04-02',
+    chief: 'daniel',
+  },
+  {
+    login: 'lukas',
+    firstName: 'Lukas',
+    lastName: 'Schmidt',
+    gender: 'man',
+    position: 'Engineering Manager',
+    department: 'Engineering',
+    city: 'Berlin',
+    birthday: '09-30',
+    since: '2016-11-15',
+    chief: 'daniel',
+  },
+  {
+    login: 'priya',
+    firstName: 'Priya',
+    lastName: 'Sharma',
+    gender: 'woman',
+    position: 'Senior Backend Engineer',
+    department: 'Engineering',
+    city: 'Berlin',
+    birthday: '01-18',
+    since: '2019-03-04',
+    chief: 'lukas',
+  },
+  {
+    login: 'tom',
+    firstName: 'Tom',
+    lastName: 'Becker',
+    gender: 'man',
+    position: 'Frontend Engineer',
+    department: 'Engineering',
+    city: 'Hamburg',
+    birthday: '12-05',
+    since: '2022-01-10',
+    chief: 'lukas',
+  },
+  {
+    login: 'yuki',
+    firstName: 'Yuki',
+    lastName: 'Tanaka',
+    gender: 'woman',
+    position: 'QA Engineer',
+    department: 'Engineering',
+    city: 'Hamburg',
+    birthday: '04-27',
+    since: '2020-07-20',
+    chief: 'lukas',
+  },
+  {
+    login: 'omar',
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    gender: 'man',
+    position: 'DevOps Engineer',
+    department: 'Engineering',
+    city: 'Berlin',
+    birthday: '08-11',
+    since: '2021-02-01',
+    chief: 'lukas',
+  },
+  {
+    login: 'elena',
+    firstName: 'Elena',
+    lastName: 'Popescu',
+    gender: 'woman',
+    position: 'Mobile Engineer',
+    department: 'Engineering',
+    city: 'Remote',
+    birthday: '02-03',
+    since: '2023-05-15',
+    chief: 'lukas',
+  },
+  {
+    login: 'jonas',
+    firstName: 'Jonas',
+    lastName: 'Fischer',
+    gender: 'man',
+    position: 'Head of Sales',
+    department: 'Sales',
+    city: 'Munich',
+    birthday: '06-21',
+    since: '2017-08-01',
+    chief: 'daniel',
+  },
+  {
+    login: 'chloe',
+    firstName: 'Chloé',
+    lastName: 'Martin',
+    gender: 'woman',
+    position: 'Account Executive',
+    department: 'Sales',
+    city: 'Munich',
+    birthday: '10-12',
+    since: '2022-03-01',
+    chief: 'jonas',
+  },
+  {
+    login: 'mateo',
+    firstName: 'Mateo',
+    lastName: 'García',
+    gender: 'man',
+    position: 'Account Executive',
+    department: 'Sales',
+    city: 'Munich',
+    birthday: '03-29',
+    since: '2023-10-02',
+    chief: 'jonas',
+  },
+  {
+    login: 'ava',
+    firstName: 'Ava',
+    lastName: 'Johnson',
+    gender: 'woman',
+    position: 'Sales Development Rep',
+    department: 'Sales',
+    city: 'Hamburg',
+    birthday: '12-19',
+    since: '2024-09-02',
+    chief: 'jonas',
+  },
+  {
+    login: 'felix',
+    firstName: 'Felix',
+    lastName: 'Wagner',
+    gender: 'man',
+    position: 'Marketing Lead',
+    department: 'Marketing',
+    city: 'Berlin',
+    birthday: '09-08',
+    since: '2019-01-14',
+    chief: 'daniel',
+  },
+  {
+    login: 'lea',
+    firstName: 'Lea',
+    lastName: 'Hoffmann',
+    gender: 'woman',
+    position: 'Content Manager',
+    department: 'Marketing',
+    city: 'Berlin',
+    birthday: '07-25',
+    since: '2021-06-07',
+    chief: 'felix',
+  },
+  {
+    login: 'noah',
+    firstName: 'Noah',
+    lastName: 'Klein',
+    gender: 'man',
+    position: 'Performance Marketer',
+    department: 'Marketing',
+    city: 'Remote',
+    birthday: '01-30',
+    since: '2022-11-21',
+    chief: 'felix',
+  },
+  {
+    login: 'hannah',
+    firstName: 'Hannah',
+    lastName: 'Schulz',
+    gender: 'woman',
+    position: 'HR Business Partner',
+    department: 'People',
+    city: 'Berlin',
+    birthday: '04-04',
+    since: '2018-09-03',
+    chief: 'daniel',
+  },
+  {
+    login: 'amir',
+    firstName: 'Amir',
+    lastName: 'Nasser',
+    gender: 'man',
+    position: 'Recruiter',
+    department: 'People',
+    city: 'Berlin',
+    birthday: '11-02',
+    since: '2023-02-13',
+    chief: 'hannah',
+  },
+  {
+    login: 'clara',
+    firstName: 'Clara',
+    lastName: 'Neumann',
+    gender: 'woman',
+    position: 'Finance Manager',
+    department: 'Finance',
+    city: 'Berlin',
+    birthday: '08-17',
+    since: '2016-05-02',
+    chief: 'daniel',
+  },
+  {
+    login: 'david',
+    firstName: 'David',
+    lastName: 'Cohen',
+    gender: 'man',
+    position: 'Accountant',
+    department: 'Finance',
+    city: 'Berlin',
+    birthday: '02-26',
+    since: '2020-10-05',
+    chief: 'clara',
+  },
+  {
+    login: 'ines',
+    firstName: 'Inês',
+    lastName: 'Silva',
+    gender: 'woman',
+    position: 'Support Team Lead',
+    department: 'Customer Support',
+    city: 'Lisbon',
+    birthday: '05-31',
+    since: '2019-07-01',
+    chief: 'daniel',
+  },
+  {
+    login: 'pedro',
+    firstName: 'Pedro',
+    lastName: 'Santos',
+    gender: 'man',
+    position: 'Support Specialist',
+    department: 'Customer Support',
+    city: 'Lisbon',
+    birthday: '10-28',
+    since: '2022-04-19',
+    chief: 'ines',
+  },
+  {
+    login: 'mia',
+    firstName: 'Mia',
+    lastName: 'Larsen',
+    gender: 'woman',
+    position: 'Support Specialist',
+    department: 'Customer Support',
+    city: 'Lisbon',
+    birthday: '06-06',
+    since: '2024-01-08',
+    chief: 'ines',
+  },
+  {
+    login: 'ben',
+    firstName: 'Ben',
+    lastName: 'Walker',
+    gender: 'man',
+    position: 'Data Analyst',
+    department: 'Product',
+    city: 'Remote',
+    birthday: '12-01',
+    since: '2021-12-01',
+    chief: 'sofia',
+  },
+];
+
+function birthDate(person: DemoPerson, index: number, now: Date): string {
+  const age = 24 + ((index * 7) % 35);
+  return `${now.getUTCFullYear() - age}-${person.birthday}`;
+}
+
+/** Seeds the demo workspace on an empty database so a newcomer sees a living intranet. */
+export async function seedDemo(platform: Platform, log: Logger): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const created = await inSystem(platform.database, async (tx) => {
+    const [{ count }] = await rowsOf<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM clients`);
+    if (count > 0) return false;
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        workspace: DEMO_WORKSPACE,
+        name: 'Northwind Labs',
+        fullName: 'Northwind Labs GmbH',
+        city: 'Berlin',
+        phone: '+49 30 1234 5670',
+        address: 'Torstraße 101, 10119 Berlin',
+        director: 'Daniel Weber',
+        comments: 'Demo workspace seeded on first start.',
+        colors: { primary: '#228be6' },
+        lang: platform.config.defaultLang,
+        features: FEATURES.map((code) => ({ code, active: true })),
+        settings: { openRegistration: false, defaultRights: DEFAULT_RIGHTS },
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!client) return false;
+    await switchTenant(tx, client.id);
+    await seedPeople(tx, client, passwordHash);
+    await seedWall(tx, client.id);
+    return true;
+  });
+  if (created) {
+    log.warn(
+      `demo workspace "${DEMO_WORKSPACE}" seeded — administrator: ${DEMO_ADMIN_LOGIN} / ${DEMO_PASSWORD}, employee: ${DEMO_EMPLOYEE_LOGIN} / ${DEMO_PASSWORD} (DEMO=0 turns this off)`,
+    );
+  }
+}
+
+async function seedPeople(tx: Tx, client: typeof clients.$inferSelect, passwordHash: string) {
+  const now = new Date();
+  const ids = new Map<string, string>();
+  for (const [index, person] of PEOPLE.entries()) {
+    const row = await createEmployee(tx, client, {
+      login: person.login,
+      email: `${person.login}@northwind.example`,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      gender: person.gender,
+      position: person.position,
+      department: person.department,
+      city: person.city,
+      birthDate: birthDate(person, index, now),
+      workingSince: person.since,
+      phone: `+49 30 1234 ${String(5600 + index).padStart(4, '0')}`,
+      internalPhone: String(100 + index),
+      about: person.about ?? '',
+      vacationDays: 28 - (index % 9),
+      passwordHash,
+      roles: person.admin ? ['admin'] : [],
+    });
+    ids.set(person.login, row.id);
+  }
+  for (const person of PEOPLE) {
+    if (person.chief) {
+      await tx
+        .update(users)
+        .set({ chief: ids.get(person.chief)! })
+        .where(eq(users.id, ids.get(person.login)!));
+    }
+  }
+  const anna = ids.get('anna')!;
+  for (const login of ['sofia', 'lukas', 'priya', 'daniel']) {
+    await tx.insert(follows).values({ clientId: client.id, followerId: anna, userId: ids.get(login)! });
+  }
+}

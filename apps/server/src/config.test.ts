@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults: the embedded database in ./data, demo on', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe('pglite');
+    expect(config.demo).toBe(true);
+    expect(config.defaultLang).toBe('en');
+  });
+
+  it('uses PostgreSQL with DATABASE_URL, without the demo unless asked', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/hallway' });
+    expect(config.database).toMatchObject({ kind: 'pg', url: 'postgres://u@db:5432/hallway' });
+    expect(config.demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/h', DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('stops at start with a clear message for a bad value', () => {
+    const bad = (env: Record<string, string>) => () => loadConfig(env);
+    expect(bad({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(bad({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(bad({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(bad({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(bad({ DEFAULT_LANG: 'de' })).toThrow(/DEFAULT_LANG/);
+    expect(bad({ S3_BUCKET: 'files' })).toThrow(/S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY go together/);
+    expect(bad({ OIDC_ISSUER: 'https://login.example.com' })).toThrow(/OIDC_ISSUER/);
+    expect(bad({ DEMO: 'maybe' })).toThrow(/DEMO/);
+  });
+});

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { LANGS } from '@hallway/shared';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const optionalUrl = (protocols: RegExp) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ protocol: protocols }).optional());
+
+/** Every environment variable Hallway reads. Nothing else reads process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  REDIS_URL: optionalUrl(/^rediss?$/),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'JWT_TTL looks like 30m, 12h or 7d')
+    .default('7d'),
+  SUPERADMIN_LOGIN: z.string().min(1).default('superadmin'),
+  SUPERADMIN_PASSWORD: z.string().min(6, 'SUPERADMIN_PASSWORD must be at least 6 characters').optional(),
+  DEMO: bool.optional(),
+  VENDOR: z.string().min(1).default('hallway'),
+  DEFAULT_LANG: z.enum(LANGS).default('en'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  WEB_DIST: z.string().optional(),
+  S3_ENDPOINT: optionalUrl(/^https?$/),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  SMTP_URL: optionalUrl(/^smtps?$/),
+  MAIL_FROM: z.string().default('Hallway <no-reply@hallway.local>'),
+  OIDC_ISSUER: optionalUrl(/^https?$/),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_REDIRECT_URI: optionalUrl(/^https?$/),
+  JOBS: bool.default(true),
+  MAINTENANCE_CRON: z
+    .string()
+    .trim()
+    .regex(/^\S+(\s+\S+){4,5}$/, 'MAINTENANCE_CRON is a cron expression (UTC), like 17 * * * *')
+    .default('17 * * * *'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const s3Keys = [e.S3_BUCKET, e.S3_ACCESS_KEY, e.S3_SECRET_KEY];
+  if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY go together');
+  }
+  const oidcKeys = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, e.OIDC_REDIRECT_URI];
+  if (oidcKeys.some(Boolean) && !oidcKeys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_REDIRECT_URI go together',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ kind: 'pg', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+    redisUrl: e.REDIS_URL,
+    jwt: { secret: e.JWT_SECRET, ttl: e.JWT_TTL },
+    superadmin: { login: e.SUPERADMIN_LOGIN, password: e.SUPERADMIN_PASSWORD },
+    /** The demo workspace is seeded on the embedded database unless DEMO=0; on PostgreSQL only with DEMO=1. */
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    vendor: e.VENDOR,
+    defaultLang: e.DEFAULT_LANG,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY!,
+          secretAccessKey: e.S3_SECRET_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET!,
+          redirectUri: e.OIDC_REDIRECT_URI!,
+        }
+      : undefined,
+    jobs: e.JOBS,
+    maintenanceCron: e.MAINTENANCE_CRON,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}

@@ -1,0 +1,59 @@
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { seedDemo } from './bootstrap/demo.js';
+import { ensureSuperadmin } from './bootstrap/superadmin.js';
+import { ConfigError, loadConfig } from './config.js';
+import { passwordResetsCleanup } from './modules/auth/maintenance.js';
+import { principalQuery } from './modules/users/principal.js';
+import { createPlatform } from './platform/create.js';
+import { scheduleMaintenance } from './platform/jobs/maintenance.js';
+
+/** read config → open database → migrate → bootstrap → start jobs → listen. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+  const platform = await createPlatform(config, log, { principal: principalQuery });
+  await ensureSuperadmin(platform, log);
+  if (config.demo) await seedDemo(platform, log);
+
+  const app = await buildApp(platform, { logger: log });
+  await app.ready();
+  await platform.realtime.attach(app.server);
+  if (config.jobs) {
+    await platform.jobs.start();
+    await scheduleMaintenance(
+      { database: platform.database, jobs: platform.jobs, log },
+      { cron: config.maintenanceCron, tasks: [passwordResetsCleanup] },
+    );
+  }
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Hallway is ready at ${config.publicUrl}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    // Open websockets would keep the HTTP server from closing.
+    await platform.realtime.close();
+    await app.close();
+    await platform.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

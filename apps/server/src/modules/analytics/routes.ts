@@ -1,0 +1,45 @@
+// Spec portal §4 "Activity tracking", modules §7 "Analytics": session reports and module visits.
+import { id, okResult } from '@hallway/shared';
+import { z } from 'zod';
+import type { Module } from '../../platform/http/module.js';
+import * as service from './service.js';
+
+/** Times arrive as ISO strings or epoch milliseconds. */
+const instant = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]).transform((v) => new Date(v));
+
+export const analyticsModule: Module = {
+  name: 'analytics',
+  routes(app) {
+    app.post(
+      '/api/analytics/visitors',
+      {
+        schema: {
+          tags: ['analytics'],
+          body: z.object({ sessionStart: instant, currentTime: instant, userId: id, clientId: id }),
+          response: { 200: okResult },
+        },
+        config: { access: {} },
+      },
+      async (req) => {
+        await service.recordSession(req.ctx, req.body);
+        return { result: true };
+      },
+    );
+
+    app.post(
+      '/api/analytics/modules',
+      {
+        schema: {
+          tags: ['analytics'],
+          body: z.object({ module: z.string().min(1).max(60), date: instant, userId: id, clientId: id }),
+          response: { 200: okResult },
+        },
+        config: { access: {} },
+      },
+      async (req) => {
+        await service.recordModuleVisit(req.ctx, req.body);
+        return { result: true };
+      },
+    );
+  },
+};

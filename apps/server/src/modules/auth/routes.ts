@@ -1,0 +1,194 @@
+// Spec portal §7 "Environment and session" and "Authentication".
+import {
+  envDto,
+  forgotPasswordBody,
+  loginBody,
+  loginPageBody,
+  oidcLoginBody,
+  okResult,
+  registerBody,
+  registerManyBody,
+  resetPasswordBody,
+  resetPasswordHardBody,
+  resultOf,
+  userDto,
+} from '@hallway/shared';
+import { z } from 'zod';
+import type { Module } from '../../platform/http/module.js';
+import { register, registerMany, registerManyResult } from '../users/register.js';
+import { presentOne } from '../users/service.js';
+import { authorizationUrl, signInWithCode } from './oidc.js';
+import * as service from './service.js';
+
+const VERSION = '0.1.0';
+
+export const authModule: Module = {
+  name: 'auth',
+  routes(app, platform) {
+    const { config } = platform;
+    /** Throttling: attempts per minute for one address and one login. */
+    const throttle = {
+      rateLimit: {
+        max: config.loginRateLimit,
+        timeWindow: '1 minute',
+        keyGenerator: (req: { ip: string; body?: unknown; url: string }) => {
+          const body = (req.body ?? {}) as { login?: unknown; email?: unknown };
+          return `${req.url.split('?')[0]}|${req.ip}|${String(body.login ?? body.email ?? '').toLowerCase()}`;
+        },
+      },
+    };
+
+    app.get(
+      '/api/env',
+      { schema: { tags: ['auth'], response: { 200: envDto } }, config: { access: { public: true } } },
+      async () => ({ vendor: config.vendor, defaultLang: config.defaultLang, oidc: !!config.oidc, version: VERSION }),
+    );
+
+    app.post(
+      '/api/loginPage',
+      {
+        schema: {
+          tags: ['auth'],
+          body: loginPageBody,
+          response: { 200: z.object({ token: z.string(), result: userDto }) },
+        },
+        config: { access: { public: true }, ...throttle },
+      },
+      async (req, reply) => {
+        const { token, user } = await service.signIn(platform, req.body);
+        reply.header('X-Vendor', config.vendor);
+        return { token, result: service.presentSelf(user) };
+      },
+    );
+
+    app.post(
+      '/api/login',
+      {
+        schema: {
+          tags: ['auth'],
+          body: loginBody,
+          response: { 200: z.object({ token: z.string(), _id: z.string() }) },
+        },
+        config: { access: { public: true }, ...throttle },
+      },
+      async (req) => {
+        const { token, user } = await service.signIn(platform, req.body);
+        return { token, _id: user.id };
+      },
+    );
+
+    app.post(
+      '/api/logout',
+      {
+        schema: {
+          tags: ['auth'],
+          body: z.object({ user_id: z.string().optional() }).optional(),
+          response: { 200: okResult },
+        },
+        config: { access: { workspace: 'optional' } },
+      },
+      async (req) => {
+        await service.logout(req.ctx);
+        return { result: true };
+      },
+    );
+
+    app.post(
+      '/api/forgot_password',
+      {
+        schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: okResult } },
+        config: { access: { public: true }, ...throttle },
+      },
+      async (req) => {
+        await service.forgotPassword(platform, req.body.email);
+        return { result: true };
+      },
+    );
+
+    app.post(
+      '/api/reset_password/:token',
+      {
+        schema: {
+          tags: ['auth'],
+          params: z.object({ token: z.string().min(10).max(200) }),
+          body: resetPasswordBody,
+          response: { 200: okResult },
+        },
+        config: { access: { public: true }, params: { token: 'resetToken' }, ...throttle },
+      },
+      async (req) => {
+        await service.resetPassword(platform, req.params.token, req.body.password);
+        return { result: true };
+      },
+    );
+
+    app.post(
+      '/api/reset_password_hard',
+      {
+        schema: { tags: ['auth'], body: resetPasswordHardBody, response: { 200: resultOf(userDto) } },
+        config: { access: { role: 'admin' } },
+      },
+      async (req) => ({
+        result: await presentOne(
+          req.ctx,
+          await service.resetPasswordHard(req.ctx, req.body.user_id, req.body.password),
+        ),
+      }),
+    );
+
+    app.post(
+      '/api/register',
+      {
+        schema: {
+          tags: ['auth'],
+          body: registerBody,
+          response: { 200: resultOf(userDto).extend({ token: z.string().optional(), message: z.string() }) },
+        },
+        config: { access: { auth: 'optional' }, ...throttle },
+      },
+      async (req) => {
+        const { user, joined } = await register(req.ctx, req.body);
+        return {
+          result: await presentOne(req.ctx, user),
+          message: 'empls.success',
+          ...(joined ? { token: service.issueToken(platform, user) } : {}),
+        };
+      },
+    );
+
+    app.post(
+      '/api/register_many',
+      {
+        schema: { tags: ['auth'], body: registerManyBody, response: { 200: resultOf(registerManyResult) } },
+        config: { access: { role: 'admin' } },
+      },
+      async (req) => ({ result: await registerMany(req.ctx, req.body.users) }),
+    );
+
+    app.get(
+      '/api/outlook/url',
+      {
+        schema: { tags: ['auth'], response: { 200: z.object({ url: z.string() }) } },
+        config: { access: { public: true } },
+      },
+      async () => ({ url: await authorizationUrl(platform) }),
+    );
+
+    app.post(
+      '/api/outlook/login',
+      {
+        schema: {
+          tags: ['auth'],
+          body: oidcLoginBody,
+          response: { 200: z.object({ token: z.string(), result: userDto }) },
+        },
+        config: { access: { public: true }, ...throttle },
+      },
+      async (req, reply) => {
+        const { token, user } = await signInWithCode(platform, req.body.code);
+        reply.header('X-Vendor', config.vendor);
+        return { token, result: service.presentSelf(user) };
+      },
+    );
+  },
+};

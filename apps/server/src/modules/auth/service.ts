@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { RESET_TOKEN_TTL_MS } from '@hallway/shared';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import { inSystem } from '../../platform/db/tenant.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import type { Platform } from '../../platform/index.js';
+import { passwordResetMail } from '../../platform/mail/templates.js';
+import { clients } from '../clients/tables.js';
+import { presentUser } from '../users/presenter.js';
+import { getUserRow, saveUser } from '../users/service.js';
+import { passwordResets, type UserRow, users } from '../users/tables.js';
+
+/**
+ * Finds the person signing in by login or e-mail (spec portal §7 Authentication), optionally within one workspace,
+ * and checks they may enter: 'User was deleted', 'The company is blocked', 'Password is incorrect'.
+ */
+export async function signIn(platform: Platform, input: { login: string; password: string; workspace?: string }) {
+  const found = await inSystem(platform.database, async (tx) => {
+    const login = input.login.trim().toLowerCase();
+    const [row] = await tx
+      .select({ user: users, clientStatus: clients.status, workspace: clients.workspace })
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .where(or(sql`lower(${users.login}) = ${login}`, sql`lower(${users.email}) = ${login}`))
+      .limit(1);
+    return row;
+  });
+  if (!found) throw new AppError(400, 'user_not_found', {}, { fields: { login: 'user_not_found' } });
+  const { user } = found;
+  const superadmin = user.roles.includes('superadmin');
+  if (input.workspace && !superadmin && found.workspace?.toLowerCase() !== input.workspace.trim().toLowerCase()) {
+    throw new AppError(400, 'user_not_found', {}, { fields: { login: 'user_not_found' } });
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError(400, 'password_incorrect', {}, { fields: { password: 'password_incorrect' } });
+  }
+  if (user.deletionMark) throw new AppError(403, 'user_deleted');
+  if (found.clientStatus === 'blocked' && !superadmin) throw new AppError(403, 'company_blocked');
+  return { token: issueToken(platform, user), user };
+}
+
+export const issueToken = (platform: Platform, user: UserRow) =>
+  platform.tokens.sign({ id: user.id, clientId: user.clientId, tokenVersion: user.tokenVersion });
+
+/** Present a person to themselves right after sign-in (no request context yet). */
+export const presentSelf = (user: UserRow) => presentUser(user, { showHr: true });
+
+/** Logout ends every session of the person: tokens issued before now stop working. */
+export async function logout(ctx: RequestContext): Promise<void> {
+  const me = ctx.me();
+  await ctx.db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, me.id));
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Mails a single-use link valid for an hour. Answers the same whether the address is known or not,
+ * so nobody learns who works where.
+ */
+export async function forgotPassword(platform: Platform, email: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const target = await inSystem(platform.database, async (tx) => {
+    const [row] = await tx
+      .select({ user: users, clientStatus: clients.status })
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.deletionMark, false)));
+    if (!row || row.clientStatus === 'blocked') return null;
+    await tx.insert(passwordResets).values({
+      clientId: row.user.clientId,
+      userId: row.user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    return row.user;
+  });
+  if (!target?.email) return;
+  const lang = target.lang ?? platform.config.defaultLang;
+  const mail = passwordResetMail(
+    lang,
+    target.firstName || target.login,
+    `${platform.config.publicUrl}/reset-password/${token}`,
+  );
+  await platform.mail.send({ clientId: target.clientId, to: target.email, ...mail });
+}
+
+/** Sets a new password from a reset link; the link is spent and every earlier session ends. */
+export async function resetPassword(platform: Platform, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await inSystem(platform.database, async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!reset) throw new AppError(400, 'reset_link_invalid');
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, reset.userId));
+  });
+}
+
+/** An administrator sets someone's password (`POST /api/reset_password_hard`). */
+export async function resetPasswordHard(ctx: RequestContext, userId: string, password: string): Promise<UserRow> {
+  const row = await getUserRow(ctx, userId);
+  if (row.roles.includes('admin') && !ctx.isSuperadmin && row.id !== ctx.me().id) {
+    throw new AppError(403, 'no_access');
+  }
+  return saveUser(ctx.db, row.id, { passwordHash: await hashPassword(password), tokenVersion: row.tokenVersion + 1 });
+}

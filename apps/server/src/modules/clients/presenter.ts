@@ -1,0 +1,43 @@
+import { type ClientDto, DEFAULT_RIGHTS, FEATURES, type FeatureFlag } from '@hallway/shared';
+import type { ClientRow } from './tables.js';
+
+/** Every feature, in catalogue order; flags the row lacks count as on. */
+export function completeFeatures(stored: FeatureFlag[]): FeatureFlag[] {
+  return FEATURES.map((code) => ({ code, active: stored.find((f) => f.code === code)?.active ?? true }));
+}
+
+export function presentClient(row: ClientRow, extra: { storageUsed?: number; usersCount?: number } = {}): ClientDto {
+  return {
+    _id: row.id,
+    workspace: row.workspace,
+    name: row.name,
+    fullName: row.fullName,
+    status: row.status,
+    city: row.city,
+    phone: row.phone,
+    address: row.address,
+    director: row.director,
+    telegram: row.telegram,
+    storageSize: row.storageSize,
+    storageUsed: extra.storageUsed ?? 0,
+    comments: row.comments,
+    inn: row.inn,
+    logo: row.logo,
+    header: row.header,
+    sidepanel: row.sidepanel,
+    colors: row.colors,
+    font: row.font,
+    menu: row.menu,
+    features: completeFeatures(row.features),
+    start_page: row.startPage,
+    lang: row.lang,
+    settings: {
+      hideMoodMeter: row.settings.hideMoodMeter ?? false,
+      openRegistration: row.settings.openRegistration ?? false,
+      defaultRights: { ...DEFAULT_RIGHTS, ...row.settings.defaultRights },
+    },
+    lmsAdmins: row.lmsAdmins,
+    ...(extra.usersCount !== undefined ? { usersCount: extra.usersCount } : {}),
+    created: row.created.toISOString(),
+  };
+}

@@ -1,0 +1,104 @@
+// Spec portal §3 "Client", modules §7 "Clients": workspaces, their features and public branding.
+import {
+  CLIENT_STATUSES,
+  clientDto,
+  createClientBody,
+  FEATURES,
+  featureFlag,
+  id,
+  publicClientDto,
+  resultOf,
+  switchFeatureParams,
+  updateClientBody,
+} from '@hallway/shared';
+import { z } from 'zod';
+import type { Module } from '../../platform/http/module.js';
+import * as service from './service.js';
+
+export const clientsModule: Module = {
+  name: 'clients',
+  routes(app, platform) {
+    app.get(
+      '/api/clients',
+      {
+        schema: {
+          tags: ['clients'],
+          querystring: z.object({ search: z.string().max(100).optional(), status: z.enum(CLIENT_STATUSES).optional() }),
+          response: { 200: resultOf(z.array(clientDto)) },
+        },
+        config: { access: { role: 'superadmin', workspace: 'optional' } },
+      },
+      async (req) => ({ result: await service.listClients(req.ctx, req.query) }),
+    );
+
+    app.post(
+      '/api/clients',
+      {
+        schema: { tags: ['clients'], body: createClientBody, response: { 200: resultOf(clientDto) } },
+        config: { access: { role: 'superadmin', workspace: 'optional' } },
+      },
+      async (req) => ({ result: await service.createClient(req.ctx, req.body) }),
+    );
+
+    app.get(
+      '/api/clients/features/all',
+      {
+        schema: {
+          tags: ['clients'],
+          response: { 200: resultOf(z.array(z.object({ code: z.enum(FEATURES) }))) },
+        },
+        config: { access: { workspace: 'optional' } },
+      },
+      async () => ({ result: FEATURES.map((code) => ({ code })) }),
+    );
+
+    app.put(
+      '/api/clients/features/switch/:client_id/:code',
+      {
+        schema: {
+          tags: ['clients'],
+          params: switchFeatureParams,
+          response: { 200: z.object({ features: z.array(featureFlag) }) },
+        },
+        config: { access: { role: 'superadmin', workspace: 'optional' }, params: { client_id: 'client' } },
+      },
+      async (req) => ({ features: await service.switchFeature(req.ctx, req.params.client_id, req.params.code) }),
+    );
+
+    app.get(
+      '/api/clients/by_ws/:workspace',
+      {
+        schema: {
+          tags: ['clients'],
+          params: z.object({ workspace: z.string().min(1).max(64) }),
+          response: { 200: resultOf(publicClientDto) },
+        },
+        config: { access: { public: true }, params: { workspace: 'workspace' } },
+      },
+      async (req) => ({ result: await service.clientByWorkspace(platform, req.params.workspace) }),
+    );
+
+    app.get(
+      '/api/clients/:id',
+      {
+        schema: { tags: ['clients'], params: z.object({ id }), response: { 200: resultOf(clientDto) } },
+        config: { access: { workspace: 'optional' }, params: { id: 'client' } },
+      },
+      async (req) => ({ result: await service.getClient(req.ctx, req.params.id) }),
+    );
+
+    app.put(
+      '/api/clients/:id',
+      {
+        schema: {
+          tags: ['clients'],
+          params: z.object({ id }),
+          body: updateClientBody,
+          response: { 200: resultOf(clientDto) },
+        },
+        config: { access: { role: 'admin', workspace: 'optional' }, params: { id: 'client' } },
+      },
+      async (req) => ({ result: await service.updateClient(req.ctx, req.params.id, req.body) }),
+    );
+  },
+};

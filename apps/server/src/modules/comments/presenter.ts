@@ -1,0 +1,51 @@
+import type { CommentDto, PersonCard, Reaction } from '@hallway/shared';
+import type { RequestContext } from '../../platform/http/context.js';
+import { reactionCounts } from '../posts/reactions.js';
+import { unknownPerson } from '../users/cards.js';
+import type { CommentRow } from './tables.js';
+
+type AnswerDto = Omit<CommentDto, 'answers'>;
+
+/** Its author and the administrators edit and delete a comment. */
+export function commentAbilities(ctx: RequestContext | null, row: CommentRow) {
+  const allowed = !!ctx?.isAdmin || (!!ctx?.user && ctx.user.id === row.authorId);
+  return { edit: allowed, delete: allowed };
+}
+
+export function presentComment(
+  row: CommentRow,
+  cards: Map<string, PersonCard>,
+  myReaction: Reaction | null,
+  can: CommentDto['can'],
+): AnswerDto {
+  return {
+    _id: row.id,
+    parent: { type: row.parentType, id: row.parentId, postId: row.postId, where: row.parentWhere },
+    status: row.status,
+    author: cards.get(row.authorId) ?? unknownPerson(row.authorId),
+    text: row.text,
+    mentions: row.mentions.map((id) => cards.get(id) ?? unknownPerson(id)),
+    attachments: row.attachments,
+    created: row.created.toISOString(),
+    updated: row.updated.toISOString(),
+    likes: row.likesCount,
+    reactions: reactionCounts(row.reactions),
+    myReaction,
+    answersCount: row.answersCount,
+    can,
+  };
+}
+
+/** Comments with their answers nested, oldest first, from a thread's rows in creation order. */
+export function threadOf(
+  ctx: RequestContext,
+  rows: CommentRow[],
+  cards: Map<string, PersonCard>,
+  mine: Map<string, Reaction>,
+): CommentDto[] {
+  const top = new Map<string, CommentDto>();
+  const present = (row: CommentRow) => presentComment(row, cards, mine.get(row.id) ?? null, commentAbilities(ctx, row));
+  for (const row of rows) if (row.parentType !== 'comment') top.set(row.id, { ...present(row), answers: [] });
+  for (const row of rows) if (row.parentType === 'comment') top.get(row.parentId)?.answers.push(present(row));
+  return [...top.values()];
+}

@@ -1,0 +1,100 @@
+// Spec portal §3 "Comment", §7 "Posts and comments": comments and answers of posts (and, later, tasks and bp).
+import {
+  answerDto,
+  commentDto,
+  createCommentBody,
+  deleteCommentQuery,
+  id,
+  resultOf,
+  updateCommentBody,
+} from '@hallway/shared';
+import { z } from 'zod';
+import type { RequestContext } from '../../platform/http/context.js';
+import type { Module } from '../../platform/http/module.js';
+import type { Platform } from '../../platform/index.js';
+import { announce, commentForReaders } from '../posts/events.js';
+import * as service from './service.js';
+
+const idParams = z.object({ id });
+
+const present = (ctx: RequestContext, change: service.CommentChange) => service.presentOne(ctx, change.row);
+
+/** The thread's subject tells where its events go and which post's counter moved. */
+function announceChange(
+  platform: Platform,
+  ctx: RequestContext,
+  event: 'comment.created' | 'comment.updated',
+  change: service.CommentChange,
+  comment: z.infer<typeof answerDto>,
+) {
+  announce(platform, ctx, change.subject.room, event, {
+    comment: commentForReaders(comment),
+    subject: { type: change.subject.type, id: change.subject.id },
+    post_id: change.subject.postId,
+    ...(change.commentsCount !== null ? { commentsCount: change.commentsCount } : {}),
+  });
+}
+
+export const commentsModule: Module = {
+  name: 'comments',
+  routes(app, platform) {
+    // Access beyond a session is the subject's: a post needs the `wall` feature and a readable post.
+    app.post(
+      '/api/comment',
+      {
+        schema: { tags: ['comments'], body: createCommentBody, response: { 200: resultOf(commentDto) } },
+        config: { access: {} },
+      },
+      async (req) => {
+        const change = await service.createComment(req.ctx, req.body);
+        const comment = await present(req.ctx, change);
+        announceChange(platform, req.ctx, 'comment.created', change, comment);
+        return { result: { ...comment, answers: [] } };
+      },
+    );
+
+    app.put(
+      '/api/comment/:id',
+      {
+        schema: {
+          tags: ['comments'],
+          params: idParams,
+          body: updateCommentBody,
+          response: { 200: resultOf(answerDto) },
+        },
+        config: { access: {} },
+      },
+      async (req) => {
+        const change = await service.updateComment(req.ctx, req.params.id, req.body);
+        const comment = await present(req.ctx, change);
+        announceChange(platform, req.ctx, 'comment.updated', change, comment);
+        return { result: comment };
+      },
+    );
+
+    app.delete(
+      '/api/comment/:id',
+      {
+        schema: {
+          tags: ['comments'],
+          params: idParams,
+          querystring: deleteCommentQuery,
+          response: { 200: resultOf(z.object({ _id: z.string(), commentsCount: z.number().int().nullable() })) },
+        },
+        config: { access: {} },
+      },
+      async (req) => {
+        const change = await service.deleteComment(req.ctx, req.params.id, req.query.parent_type);
+        const { row, subject } = change;
+        announce(platform, req.ctx, subject.room, 'comment.deleted', {
+          _id: row.id,
+          parent: { type: row.parentType, id: row.parentId },
+          subject: { type: subject.type, id: subject.id },
+          post_id: subject.postId,
+          ...(change.commentsCount !== null ? { commentsCount: change.commentsCount } : {}),
+        });
+        return { result: { _id: row.id, commentsCount: change.commentsCount } };
+      },
+    );
+  },
+};

@@ -1,0 +1,257 @@
+import type {
+  CommentDto,
+  CommentParentType,
+  CreateCommentBody,
+  LikeResult,
+  LikeType,
+  Reaction,
+  UpdateCommentBody,
+} from '@hallway/shared';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import { movedCounts, reactionCounts, toggleReaction } from '../posts/reactions.js';
+import { checkedAttachments, checkedMentions } from '../posts/rules.js';
+import { moveCommentCount } from '../posts/service.js';
+import type { ReactionCountsRow } from '../posts/tables.js';
+import { personCards } from '../users/cards.js';
+import { type CommentSubject, resolveSubject } from './parents.js';
+import { commentAbilities, presentComment, threadOf } from './presenter.js';
+import { type CommentRow, commentReactions, comments } from './tables.js';
+
+/** A comment the caller may read, with its thread's subject; 404 otherwise. */
+async function readableComment(ctx: RequestContext, id: string, lock = false) {
+  const query = ctx.db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), eq(comments.clientId, ctx.tenant())));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('comment_not_found');
+  const subject = await resolveSubject(ctx, row.subjectType, row.subjectId);
+  return { row, subject };
+}
+
+export interface CommentChange {
+  row: CommentRow;
+  subject: CommentSubject;
+  /** The post's comment count after the change, for threads under a post. */
+  commentsCount: number | null;
+}
+
+/**
+ * `POST api/comment`. A comment's parent is its subject (post, task, bp); an answer's parent is a comment. Answers
+ * are one level deep: answering an answer answers the comment it belongs to.
+ */
+export async function createComment(ctx: RequestContext, body: CreateCommentBody): Promise<CommentChange> {
+  const me = ctx.me();
+  const parentType: CommentParentType = body.parent.type;
+  let parentId = body.parent.id;
+  let subject: CommentSubject;
+  if (parentType === 'comment') {
+    const parent = await readableComment(ctx, parentId, true);
+    if (parent.row.parentType === 'comment') {
+      parentId = parent.row.parentId;
+    }
+    subject = parent.subject;
+  } else {
+    subject = await resolveSubject(ctx, parentType, parentId);
+  }
+  const mentions = await checkedMentions(ctx, body.text, body.mentions);
+  const attachments = await checkedAttachments(ctx, body.attachments);
+  const [row] = await ctx.db
+    .insert(comments)
+    .values({
+      clientId: ctx.tenant(),
+      parentType,
+      parentId,
+      parentWhere: body.parent.where ?? '',
+      subjectType: subject.type,
+      subjectId: subject.id,
+      postId: subject.postId,
+      authorId: me.id,
+      text: body.text,
+      mentions,
+      attachments,
+    })
+    .returning();
+  if (parentType === 'comment') {
+    await ctx.db
+      .update(comments)
+      .set({ answersCount: sql`${comments.answersCount} + 1` })
+      .where(eq(comments.id, parentId));
+  }
+  const commentsCount = subject.postId ? await moveCommentCount(ctx, subject.postId, 1) : null;
+  return { row, subject, commentsCount };
+}
+
+function assertCanChange(ctx: RequestContext, row: CommentRow) {
+  if (!ctx.isAdmin && row.authorId !== ctx.me().id) throw forbidden();
+}
+
+/** `PUT api/comment/{id}`: its author or an administrator. */
+export async function updateComment(ctx: RequestContext, id: string, body: UpdateCommentBody): Promise<CommentChange> {
+  const { row, subject } = await readableComment(ctx, id, true);
+  assertCanChange(ctx, row);
+  const text = body.text ?? row.text;
+  const mentions =
+    body.text !== undefined || body.mentions !== undefined
+      ? await checkedMentions(ctx, text, body.mentions ?? (body.text !== undefined ? [] : row.mentions))
+      : row.mentions;
+  const attachments = body.attachments ? await checkedAttachments(ctx, body.attachments) : row.attachments;
+  const [updated] = await ctx.db
+    .update(comments)
+    .set({ text, mentions, attachments, status: 'edited', updated: sql`now()` })
+    .where(eq(comments.id, row.id))
+    .returning();
+  return { row: updated, subject, commentsCount: null };
+}
+
+/**
+ * `DELETE api/comment/{id}?parent_type=`: its author or an administrator; a comment goes with its answers.
+ * `parent_type`, when given, must be the comment's own (a comment id sent as an answer is not found).
+ */
+export async function deleteComment(
+  ctx: RequestContext,
+  id: string,
+  parentType: CommentParentType | undefined,
+): Promise<CommentChange> {
+  const { row, subject } = await readableComment(ctx, id, true);
+  if (parentType && parentType !== row.parentType) throw notFound('comment_not_found');
+  assertCanChange(ctx, row);
+  const answers =
+    row.parentType === 'comment'
+      ? []
+      : await ctx.db
+          .delete(comments)
+          .where(
+            and(eq(comments.clientId, row.clientId), eq(comments.parentType, 'comment'), eq(comments.parentId, row.id)),
+          )
+          .returning({ id: comments.id });
+  await ctx.db.delete(comments).where(eq(comments.id, row.id));
+  if (row.parentType === 'comment') {
+    await ctx.db
+      .update(comments)
+      .set({ answersCount: sql`greatest(${comments.answersCount} - 1, 0)` })
+      .where(eq(comments.id, row.parentId));
+  }
+  const commentsCount = subject.postId ? await moveCommentCount(ctx, subject.postId, -(1 + answers.length)) : null;
+  return { row, subject, commentsCount };
+}
+
+/** A thread (comments with answers) of a subject the caller has already been allowed to read. */
+export async function threadOfSubject(
+  ctx: RequestContext,
+  subjectType: CommentSubject['type'],
+  subjectId: string,
+): Promise<CommentDto[]> {
+  const me = ctx.me().id;
+  const rows = await ctx.db
+    .select()
+    .from(comments)
+    .where(
+      and(
+        eq(comments.clientId, ctx.tenant()),
+        eq(comments.subjectType, subjectType),
+        eq(comments.subjectId, subjectId),
+      ),
+    )
+    .orderBy(asc(comments.created), asc(comments.id));
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [cards, reactions] = await Promise.all([
+    personCards(
+      ctx.db,
+      rows.flatMap((r) => [r.authorId, ...r.mentions]),
+    ),
+    ctx.db
+      .select({ commentId: commentReactions.commentId, reaction: commentReactions.reaction })
+      .from(commentReactions)
+      .where(and(eq(commentReactions.userId, me), inArray(commentReactions.commentId, ids))),
+  ]);
+  return threadOf(ctx, rows, cards, new Map(reactions.map((r) => [r.commentId, r.reaction])));
+}
+
+/** One comment as the caller sees it (answers are not included). */
+export async function presentOne(ctx: RequestContext, row: CommentRow) {
+  const [cards, [mine]] = await Promise.all([
+    personCards(ctx.db, [row.authorId, ...row.mentions]),
+    ctx.db
+      .select({ reaction: commentReactions.reaction })
+      .from(commentReactions)
+      .where(and(eq(commentReactions.commentId, row.id), eq(commentReactions.userId, ctx.me().id))),
+  ]);
+  return presentComment(row, cards, mine?.reaction ?? null, commentAbilities(ctx, row));
+}
+
+/**
+ * `POST api/post/like` for comments and answers: `like_type` must say which it is. The comment row is locked
+ * first, like a post's.
+ */
+export async function reactToComment(
+  ctx: RequestContext,
+  likeType: Exclude<LikeType, 'post'>,
+  id: string,
+  reaction: Reaction,
+): Promise<{ result: LikeResult; subject: CommentSubject }> {
+  const me = ctx.me();
+  const { row, subject } = await readableComment(ctx, id, true);
+  const isAnswer = row.parentType === 'comment';
+  if (isAnswer !== (likeType === 'answer')) {
+    throw new AppError(404, 'like_type_mismatch', { like_type: likeType });
+  }
+  const mine = and(eq(commentReactions.commentId, row.id), eq(commentReactions.userId, me.id));
+  const [current] = await ctx.db.select({ reaction: commentReactions.reaction }).from(commentReactions).where(mine);
+  const { next, changes, total } = toggleReaction(current?.reaction ?? null, reaction);
+  if (!next) await ctx.db.delete(commentReactions).where(mine);
+  else if (current) await ctx.db.update(commentReactions).set({ reaction: next, created: sql`now()` }).where(mine);
+  else
+    await ctx.db
+      .insert(commentReactions)
+      .values({ clientId: row.clientId, commentId: row.id, userId: me.id, reaction });
+  const [counts] = await ctx.db
+    .update(comments)
+    .set({
+      likesCount: sql`greatest(${comments.likesCount} + ${total}, 0)`,
+      reactions: movedCounts(comments.reactions, changes),
+    })
+    .where(eq(comments.id, row.id))
+    .returning({ likesCount: comments.likesCount, reactions: comments.reactions });
+  return {
+    result: {
+      like_type: likeType,
+      id: row.id,
+      post_id: row.postId,
+      likes: counts.likesCount,
+      reactions: reactionCounts(counts.reactions as ReactionCountsRow),
+      myReaction: next,
+    },
+    subject,
+  };
+}
+
+/**
+ * The posts a person commented on or answered under, most recent comment first (`GET api/post/comments_feed`).
+ */
+export async function commentedPosts(ctx: RequestContext, userId: string, offset: number, limit: number) {
+  const where = and(
+    eq(comments.clientId, ctx.tenant()),
+    eq(comments.authorId, userId),
+    eq(comments.subjectType, 'post'),
+  );
+  const latest = sql<Date>`max(${comments.created})`;
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({ postId: comments.subjectId })
+      .from(comments)
+      .where(where)
+      .groupBy(comments.subjectId)
+      .orderBy(desc(latest), desc(comments.subjectId))
+      .limit(limit)
+      .offset(offset),
+    ctx.db
+      .select({ total: sql<number>`count(DISTINCT ${comments.subjectId})::int` })
+      .from(comments)
+      .where(where),
+  ]);
+  return { ids: rows.map((r) => r.postId), total: count?.total ?? 0 };
+}

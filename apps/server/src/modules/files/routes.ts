@@ -1,0 +1,110 @@
+// Spec portal §7 "Upload", §8 "Call-level failures" (upload reasons), §9 limits: uploads and authorized downloads.
+import { id, okResult, uploadQuery, uploadResponse } from '@hallway/shared';
+import { z } from 'zod';
+import { COMPANY_COOKIE, fileCookie, SESSION_COOKIE } from '../../platform/files/cookies.js';
+import type { Module } from '../../platform/http/module.js';
+import { contentDisposition } from './disposition.js';
+import * as service from './service.js';
+
+/** Downloads are immutable (a new upload gets a new id) but private to the workspace. */
+const CACHE_CONTROL = 'private, max-age=86400';
+
+export const filesModule: Module = {
+  name: 'files',
+  routes(app, platform) {
+    app.post(
+      '/api/upload',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Upload files (multipart/form-data, one or more file parts)',
+          description:
+            '`?purpose=attachment` applies the post attachment limit (20 MB, 413 `attachment_too_big`) instead of ' +
+            'the general 250 MB (413 `file_too_big`). Over the workspace quota: 413 `storage_limit`. A failing ' +
+            'storage backend: 502 `upload_error` with `reason`.',
+          querystring: uploadQuery,
+          response: { 200: uploadResponse },
+        },
+        config: { access: { streaming: true } },
+      },
+      async (req) => {
+        const limit = service.UPLOAD_LIMITS[req.query.purpose];
+        // One byte over the limit reaches our counter, which refuses with the right code.
+        const parts = req.isMultipart()
+          ? req.files({ limits: { fileSize: limit.bytes + 1 } })
+          : (async function* () {})();
+        return { results: await service.uploadFiles(platform, req.ctx, parts, limit) };
+      },
+    );
+
+    for (const variant of ['original', 'thumb'] as const) {
+      app.get(
+        variant === 'thumb' ? '/api/files/:id/thumb' : '/api/files/:id',
+        {
+          schema: {
+            tags: ['files'],
+            summary: variant === 'thumb' ? 'Download the thumbnail of an image' : 'Download a file',
+            description: 'Also accepts the `hallway_session` cookie (see PUT /api/files/session) for `<img src>`.',
+            params: z.object({ id }),
+          },
+          config: { access: {}, params: { id: 'file' } },
+        },
+        async (req, reply) => {
+          const file = await service.openFile(platform, req.ctx, req.params.id, variant);
+          reply
+            .type(file.mime)
+            .header('X-Content-Type-Options', 'nosniff')
+            .header('Content-Disposition', contentDisposition(file.mime, file.name))
+            .header('Cache-Control', CACHE_CONTROL);
+          if (file.size !== undefined) reply.header('Content-Length', file.size);
+          return reply.send(file.stream);
+        },
+      );
+    }
+
+    app.put(
+      '/api/files/session',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Let the browser download files with a cookie',
+          description:
+            'Sets the HttpOnly `hallway_session` cookie (path /api/files) from the bearer token, for as long as the ' +
+            'token lives; for a superadmin also `hallway_company` with the workspace chosen by X-COMPANY-ID. Call ' +
+            'after sign-in, on start and when the superadmin changes workspace.',
+          response: { 200: okResult },
+        },
+        config: { access: { workspace: 'optional' } },
+      },
+      async (req, reply) => {
+        const token = req.headers.authorization?.split(' ')[1] ?? '';
+        const payload = platform.tokens.verify(token);
+        const secure = req.protocol === 'https';
+        const maxAge = payload ? payload.exp - Date.now() / 1000 : 0;
+        const company = req.ctx.isSuperadmin && req.ctx.clientId ? req.ctx.clientId : '';
+        reply.header('Set-Cookie', [
+          fileCookie(SESSION_COOKIE, token, { maxAge, secure }),
+          fileCookie(COMPANY_COOKIE, company, { maxAge: company ? maxAge : 0, secure }),
+        ]);
+        return { result: true };
+      },
+    );
+
+    app.delete(
+      '/api/files/session',
+      {
+        // Public: on logout the token may already be revoked, and clearing a cookie reveals nothing.
+        schema: { tags: ['files'], summary: 'Forget the download cookies', response: { 200: okResult } },
+        config: { access: { public: true } },
+      },
+      async (req, reply) => {
+        const secure = req.protocol === 'https';
+        reply.header('Set-Cookie', [
+          fileCookie(SESSION_COOKIE, '', { maxAge: 0, secure }),
+          fileCookie(COMPANY_COOKIE, '', { maxAge: 0, secure }),
+        ]);
+        return { result: true };
+      },
+    );
+  },
+};

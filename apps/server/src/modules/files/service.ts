@@ -1,0 +1,215 @@
+import type { Readable } from 'node:stream';
+import {
+  formatBytes,
+  POST_ATTACHMENT_LIMIT_BYTES,
+  type StoredFile,
+  UPLOAD_LIMIT_BYTES,
+  type UploadResult,
+} from '@hallway/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.js';
+import { inTenant } from '../../platform/db/tenant.js';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
+import { type FileRow, files } from '../../platform/files/tables.js';
+import { FileMissingError, type StorageDriver, StorageError } from '../../platform/files/types.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import type { Platform } from '../../platform/index.js';
+import { clients } from '../clients/tables.js';
+import { backendError, type IncomingFile, type ReceivedFile, receiveFile } from './receive.js';
+import { THUMB_MIME } from './thumbnails.js';
+
+/** The most one file may have, and what a bigger one is refused with (413). */
+export interface UploadLimit {
+  bytes: number;
+  code: 'file_too_big' | 'attachment_too_big';
+}
+
+/** `POST api/upload` for general uploads, and `?purpose=attachment` for post attachments (spec portal §9). */
+export const UPLOAD_LIMITS = {
+  general: { bytes: UPLOAD_LIMIT_BYTES, code: 'file_too_big' },
+  attachment: { bytes: POST_ATTACHMENT_LIMIT_BYTES, code: 'attachment_too_big' },
+} as const satisfies Record<string, UploadLimit>;
+
+export const fileUrl = (id: string) => `/api/files/${id}`;
+export const thumbUrl = (id: string) => `/api/files/${id}/thumb`;
+
+export function presentFile(row: Pick<FileRow, 'id' | 'name' | 'size' | 'mime' | 'thumbKey' | 'width' | 'height'>) {
+  const file: StoredFile = { _id: row.id, src: fileUrl(row.id), name: row.name, size: row.size, mime: row.mime };
+  if (row.thumbKey) file.mini = thumbUrl(row.id);
+  if (row.width && row.height) Object.assign(file, { width: row.width, height: row.height });
+  return file;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The workspace's quota (bytes, 0 = unlimited) and what its files already take. */
+async function storageState(tx: Tx, clientId: string) {
+  const [client] = await tx.select({ quota: clients.storageSize }).from(clients).where(eq(clients.id, clientId));
+  const [usage] = await tx
+    .select({ used: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+    .from(files)
+    .where(eq(files.clientId, clientId));
+  return { quota: client?.quota ?? 0, used: Number(usage.used) };
+}
+
+const storageLimit = (quota: number, used: number) =>
+  new AppError(413, 'storage_limit', { size: formatBytes(quota), available: formatBytes(Math.max(0, quota - used)) });
+
+/**
+ * `POST api/upload`: streams every file of the request into storage within the file limit and what is left of
+ * the workspace quota, then writes all rows at once. Runs outside the request transaction (a streaming route):
+ * reading the quota and writing the rows are short transactions of their own. On any refusal or failure the
+ * bytes stored so far are removed and no row is written.
+ */
+export async function uploadFiles(
+  platform: Platform,
+  ctx: RequestContext,
+  parts: AsyncIterable<IncomingFile>,
+  limit: UploadLimit,
+): Promise<UploadResult[]> {
+  const clientId = ctx.tenant();
+  const scope = { clientId, userId: ctx.me().id };
+  const { quota, used } = await inTenant(platform.database, scope, (tx) => storageState(tx, clientId));
+  const received: ReceivedFile[] = [];
+  try {
+    for await (const part of parts) {
+      if (!part.filename) {
+        // An empty file input: the browser sends the part without a file (spec: "only when a file value is present").
+        part.file.resume();
+        continue;
+      }
+      const taken = received.reduce((sum, f) => sum + f.size, 0);
+      const room = quota > 0 ? quota - used - taken : Number.POSITIVE_INFINITY;
+      const budget =
+        room < limit.bytes
+          ? { bytes: Math.max(0, room), refusal: () => storageLimit(quota, used) }
+          : { bytes: limit.bytes, refusal: () => new AppError(413, limit.code, { size: formatBytes(limit.bytes) }) };
+      received.push(await receiveFile(platform.storage, clientId, part, budget));
+    }
+    if (!received.length) throw badRequest('no_file');
+    const rows = await inTenant(platform.database, scope, async (tx) => {
+      // Concurrent uploads of one workspace commit one at a time, so together they cannot pass the quota.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`files:${clientId}`}))`);
+      const now = await storageState(tx, clientId);
+      const adding = received.reduce((sum, f) => sum + f.size, 0);
+      if (now.quota > 0 && now.used + adding > now.quota) throw storageLimit(now.quota, now.used);
+      return tx
+        .insert(files)
+        .values(received.map((f) => ({ ...f, clientId, ownerId: scope.userId })))
+        .returning();
+    });
+    return rows.map((row) => {
+      const file = presentFile(row);
+      return { file, thumb: file.mini ?? null, url: file.src, fileName: row.name };
+    });
+  } catch (err) {
+    await removeBytes(
+      platform.storage,
+      received.flatMap((f) => [f.storageKey, f.thumbKey ?? []].flat()),
+      ctx,
+    );
+    throw err;
+  }
+}
+
+async function removeBytes(storage: StorageDriver, keys: string[], ctx: RequestContext) {
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      ctx.log.error({ err, key }, 'could not remove stored file bytes');
+    }
+  }
+}
+
+/**
+ * A further rule on single files, registered by a module that attaches files somewhere private (HR files of a
+ * profile): answers false when the caller may not download that file. Checked on every download and thumbnail.
+ */
+export type FileRestriction = (ctx: RequestContext, fileId: string) => Promise<boolean>;
+const restrictions = new Set<FileRestriction>();
+
+export function restrictFiles(allowed: FileRestriction): void {
+  restrictions.add(allowed);
+}
+
+export interface OpenedFile {
+  stream: Readable;
+  mime: string;
+  name: string;
+  size?: number;
+}
+
+/**
+ * `GET api/files/:id` and its thumbnail: only a file of the caller's workspace, and only through this route.
+ * A row whose bytes are gone answers like a missing file.
+ */
+export async function openFile(
+  platform: Platform,
+  ctx: RequestContext,
+  id: string,
+  variant: 'original' | 'thumb',
+): Promise<OpenedFile> {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.clientId, ctx.tenant())));
+  const key = variant === 'thumb' ? row?.thumbKey : row?.storageKey;
+  if (!row || !key) throw notFound('file_not_found');
+  // Refused like a missing file: a guessed id must not even confirm that the file exists.
+  for (const allowed of restrictions) if (!(await allowed(ctx, row.id))) throw notFound('file_not_found');
+  let stream: Readable;
+  try {
+    stream = await platform.storage.get(key);
+  } catch (err) {
+    if (err instanceof FileMissingError) throw notFound('file_not_found');
+    if (err instanceof StorageError) throw backendError(err, 'download_error');
+    throw err;
+  }
+  if (variant === 'thumb') {
+    return { stream, mime: THUMB_MIME, name: `${row.name.replace(/\.[^.]*$/, '')}.webp` };
+  }
+  return { stream, mime: row.mime, name: row.name, size: row.size };
+}
+
+/**
+ * Loads files of the workspace by id for another module (post attachments, profile files, ...), in the order
+ * given; any id that is not a file of this workspace answers 404 'file_not_found'. `maxSize` refuses bigger
+ * files (posts: POST_ATTACHMENT_LIMIT_BYTES), since a file uploaded for another purpose may be larger.
+ */
+export async function fileRefs(
+  ctx: RequestContext,
+  ids: string[],
+  options: { maxSize?: number } = {},
+): Promise<StoredFile[]> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return [];
+  if (!wanted.every((id) => UUID.test(id))) throw notFound('file_not_found');
+  const rows = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.clientId, ctx.tenant()), inArray(files.id, wanted)));
+  if (rows.length !== wanted.length) throw notFound('file_not_found');
+  const { maxSize } = options;
+  if (maxSize !== undefined && rows.some((r) => r.size > maxSize)) {
+    throw new AppError(413, 'attachment_too_big', { size: formatBytes(maxSize) });
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return wanted.map((id) => presentFile(byId.get(id)!));
+}
+
+/**
+ * Removes files of the workspace: the rows in the request's transaction, the bytes once it has committed (a
+ * rolled-back request keeps both). Ids of other workspaces or unknown ids are skipped. Answers how many went.
+ */
+export async function deleteFiles(platform: Platform, ctx: RequestContext, ids: string[]): Promise<number> {
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (!wanted.length) return 0;
+  const gone = await ctx.db
+    .delete(files)
+    .where(and(eq(files.clientId, ctx.tenant()), inArray(files.id, wanted)))
+    .returning({ storageKey: files.storageKey, thumbKey: files.thumbKey });
+  const keys = gone.flatMap((f) => [f.storageKey, f.thumbKey ?? []].flat());
+  if (keys.length) ctx.afterCommit(() => removeBytes(platform.storage, keys, ctx));
+  return gone.length;
+}

@@ -1,0 +1,55 @@
+import sharp from 'sharp';
+
+/** Raster formats that get a thumbnail, as sharp names them (AVIF decodes as heif), and their mime types. */
+const RASTER: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  heif: 'image/avif',
+  tiff: 'image/tiff',
+};
+const RASTER_MIMES = new Set([...Object.values(RASTER), 'image/jpg', 'image/pjpeg', 'image/heif']);
+const RASTER_EXTENSIONS = /\.(jpe?g|jfif|png|webp|gif|avif|tiff?)$/i;
+
+export const THUMB_SIZE = 480;
+export const THUMB_MIME = 'image/webp';
+/**
+ * sharp decodes from memory, so only images up to this size get a thumbnail; a bigger one is stored as a plain
+ * file. This bounds what one upload holds in memory.
+ */
+export const THUMB_SOURCE_MAX = 32 * 1024 * 1024;
+
+/** Whether an upload may be a raster image worth collecting for a thumbnail (sharp decides in the end). */
+export const mayBeRaster = (mime: string, name: string) => RASTER_MIMES.has(mime) || RASTER_EXTENSIONS.test(name);
+
+export interface Thumbnail {
+  /** The image's own mime type, as decoded (the browser's claim is not trusted). */
+  mime: string;
+  /** Of the original, as displayed (EXIF orientation applied). */
+  width: number;
+  height: number;
+  /** WebP, fitting inside THUMB_SIZE × THUMB_SIZE. */
+  data: Buffer;
+}
+
+/**
+ * A thumbnail of a raster image, or null when the bytes are not one sharp can read (a broken or disguised
+ * image): such an upload is kept as a plain file.
+ */
+export async function makeThumbnail(source: Buffer): Promise<Thumbnail | null> {
+  try {
+    const image = sharp(source, { failOn: 'error', autoOrient: true });
+    const meta = await image.metadata();
+    const mime = RASTER[meta.format];
+    if (!mime) return null;
+    const data = await image
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .timeout({ seconds: 30 })
+      .toBuffer();
+    return { mime, width: meta.autoOrient.width, height: meta.autoOrient.height, data };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,51 @@
+import type { CommentDto, LikeResult, PostDto } from '@hallway/shared';
+import type { RequestContext } from '../../platform/http/context.js';
+import type { Platform } from '../../platform/index.js';
+
+/**
+ * Realtime events of the wall (docs/api.md "Realtime"), sent only once the request's transaction has committed.
+ * Posts outside groups go to the whole workspace; a group's posts to its room `group:{id}`.
+ */
+
+/** A post as every reader sees it: the caller's own state and abilities are theirs alone. */
+export function forReaders(post: PostDto): PostDto {
+  return {
+    ...post,
+    myReaction: null,
+    viewed: false,
+    acknowledged: false,
+    can: { edit: false, delete: false, mustRead: false },
+  };
+}
+
+export function commentForReaders<T extends Omit<CommentDto, 'answers'>>(comment: T): T {
+  return { ...comment, myReaction: null, can: { edit: false, delete: false } };
+}
+
+const roomOfDto = (post: Pick<PostDto, 'parent'>) => (post.parent.type === 'group' ? `group:${post.parent.id}` : null);
+
+export function announce(
+  platform: Platform,
+  ctx: RequestContext,
+  room: string | null,
+  event: string,
+  payload: unknown,
+) {
+  const clientId = ctx.tenant();
+  ctx.afterCommit(() => platform.realtime.emit(clientId, room, event, payload));
+}
+
+export const announcePost = (
+  platform: Platform,
+  ctx: RequestContext,
+  event: 'post.created' | 'post.updated',
+  post: PostDto,
+) => announce(platform, ctx, roomOfDto(post), event, forReaders(post));
+
+export const announcePostDeleted = (platform: Platform, ctx: RequestContext, post: Pick<PostDto, '_id' | 'parent'>) =>
+  announce(platform, ctx, roomOfDto(post), 'post.deleted', { _id: post._id, parent: post.parent });
+
+export function announceLike(platform: Platform, ctx: RequestContext, room: string | null, like: LikeResult) {
+  const { myReaction: _own, ...counts } = like;
+  announce(platform, ctx, room, 'post.liked', counts);
+}

@@ -1,0 +1,218 @@
+import type { PersonCard, Reaction } from '@hallway/shared';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../platform/db/client.js';
+import { prepared, slot } from '../../platform/db/prepared.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import { personCardSql, personCardsSql, unknownPerson } from '../users/cards.js';
+import type { PostView } from './presenter.js';
+import { type PostRow, postCounts, posts } from './tables.js';
+
+const columns = getTableColumns(posts);
+
+export interface PostPage {
+  views: PostView[];
+  total: number;
+}
+
+/** A uuid or a slot of a prepared query. */
+type Value = string | Placeholder;
+
+/**
+ * One page of posts with everything a feed shows, in one statement: the inner query walks the feed's index alone
+ * (an index-only scan: rows skipped by OFFSET never touch the table); the outer one reads the page's rows by primary
+ * key and, for those rows only, the author's and mentioned people's cards and the caller's own reaction, view and
+ * acknowledgement (each through a primary key), and the feed's total (`total`, a scalar subquery on its counters).
+ * Built over a request's transaction, or once over slots for a prepared feed.
+ */
+function pageSelect(
+  db: Db | Tx,
+  where: SQL | undefined,
+  me: Value,
+  page: { offset: number | Placeholder; limit: number | Placeholder },
+  total: SQL,
+) {
+  const ids = db
+    .select({ pageId: posts.id })
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.created), desc(posts.id))
+    .limit(page.limit as number)
+    .offset(page.offset as number)
+    .as('page');
+  return db
+    .select({
+      ...columns,
+      myReaction: sql<Reaction | null>`(SELECT r.reaction FROM post_reactions r WHERE r.post_id = ${posts.id} AND r.user_id = ${me})`,
+      viewed: sql<boolean>`EXISTS (SELECT 1 FROM post_views v WHERE v.post_id = ${posts.id} AND v.user_id = ${me})`,
+      acknowledged: sql<boolean>`(${posts.mustRead} AND EXISTS (SELECT 1 FROM post_acks a WHERE a.post_id = ${posts.id} AND a.user_id = ${me}))`,
+      author: sql<PersonCard | null>`${personCardSql(posts.authorId)}`,
+      mentioned: sql<PersonCard[]>`${personCardsSql(posts.mentions)}`,
+      total: sql<number>`(${total})::int`,
+    })
+    .from(ids)
+    .innerJoin(posts, eq(posts.id, ids.pageId))
+    .orderBy(desc(posts.created), desc(posts.id));
+}
+
+type PageRow = Awaited<ReturnType<typeof pageSelect>>[number];
+
+async function toPage(tx: Tx, rows: PageRow[], total: SQL): Promise<PostPage> {
+  if (!rows.length) return { views: [], total: await scalar(tx, total) };
+  return {
+    views: rows.map(({ myReaction, viewed, acknowledged, author, mentioned, total: _total, ...row }) => ({
+      row,
+      myReaction,
+      viewed,
+      acknowledged,
+      author: author ?? unknownPerson(row.authorId),
+      mentioned: parsedJson(mentioned),
+    })),
+    total: Number(rows[0].total),
+  };
+}
+
+export async function loadPostPage(
+  ctx: RequestContext,
+  where: SQL | undefined,
+  page: { offset: number; limit: number },
+  total: SQL = sql`0`,
+): Promise<PostPage> {
+  return toPage(ctx.db, await pageSelect(ctx.db, where, ctx.me().id, page, total), total);
+}
+
+/** The company feed: company and system posts. Written exactly like the partial index's predicate. */
+export const companyFeed = (clientId: Value): SQL =>
+  and(eq(posts.clientId, clientId), sql`${posts.parentType} IN ('company', 'system')`)!;
+
+/** The company feed's page: the product's hottest query, prepared once. */
+const newsPage = prepared<{ clientId: string; me: string; offset: number; limit: number }, PageRow[]>(
+  'posts_news_page',
+  (db) =>
+    pageSelect(
+      db,
+      companyFeed(slot('clientId')),
+      slot('me'),
+      { offset: slot('offset'), limit: slot('limit') },
+      countedPosts(slot('clientId'), { company: true }),
+    ),
+);
+
+export async function loadNewsPage(ctx: RequestContext, page: { offset: number; limit: number }): Promise<PostPage> {
+  const clientId = ctx.tenant();
+  const rows = await newsPage(ctx.db, { clientId, me: ctx.me().id, ...page });
+  return toPage(ctx.db, rows, countedPosts(clientId, { company: true }));
+}
+
+/** Personal feeds of some people (a person's own and those they follow): the user feed without groups, prepared. */
+export const personalFeeds = (clientId: Value, people: string[] | Placeholder): SQL =>
+  and(eq(posts.clientId, clientId), eq(posts.parentType, 'feed'), anyOf(posts.parentId, people))!;
+
+const personalPage = prepared<
+  { clientId: string; me: string; people: string[]; offset: number; limit: number },
+  PageRow[]
+>('posts_personal_page', (db) =>
+  pageSelect(
+    db,
+    personalFeeds(slot('clientId'), slot('people')),
+    slot('me'),
+    { offset: slot('offset'), limit: slot('limit') },
+    countedPosts(slot('clientId'), { people: slot('people') }),
+  ),
+);
+
+export async function loadPersonalPage(
+  ctx: RequestContext,
+  people: string[],
+  page: { offset: number; limit: number },
+): Promise<PostPage> {
+  const clientId = ctx.tenant();
+  const rows = await personalPage(ctx.db, { clientId, me: ctx.me().id, people, ...page });
+  return toPage(ctx.db, rows, countedPosts(clientId, { people }));
+}
+
+/** json columns arrive parsed from node-postgres and PGlite alike; a driver that hands text is parsed here. */
+const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+async function scalar(tx: Tx, expression: SQL): Promise<number> {
+  const [row] = await rowsOf<{ value: number }>(tx, sql`SELECT (${expression})::int AS value`);
+  return Number(row?.value ?? 0);
+}
+
+/** Posts by id, in the order given, with the caller's state; ids that are missing (or filtered out) are skipped. */
+export async function loadPostViewsByIds(ctx: RequestContext, ids: string[], filter?: SQL): Promise<PostView[]> {
+  if (!ids.length) return [];
+  const { views } = await loadPostPage(ctx, and(eq(posts.clientId, ctx.tenant()), inArray(posts.id, ids), filter), {
+    offset: 0,
+    limit: ids.length,
+  });
+  const byId = new Map(views.map((v) => [v.row.id, v]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A post of the caller's workspace by id, or null; other workspaces' posts are never found. */
+export async function findPost(tx: Tx, clientId: string, id: string, lock = false): Promise<PostRow | null> {
+  const query = tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), eq(posts.clientId, clientId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The counter a post belongs to: company and system posts share the company feed's. */
+export function feedOf(row: Pick<PostRow, 'clientId' | 'parentType' | 'parentId'>) {
+  if (row.parentType === 'feed') return { feed: 'feed' as const, key: row.parentId };
+  if (row.parentType === 'group') return { feed: 'group' as const, key: row.parentId };
+  return { feed: 'company' as const, key: row.clientId };
+}
+
+/** Moves a feed's post counter, in the transaction that adds or removes the post. */
+export async function movePostCount(tx: Tx, row: Pick<PostRow, 'clientId' | 'parentType' | 'parentId'>, by: number) {
+  const { feed, key } = feedOf(row);
+  await tx
+    .insert(postCounts)
+    .values({ clientId: row.clientId, feed, key, count: Math.max(by, 0) })
+    .onConflictDoUpdate({
+      target: [postCounts.clientId, postCounts.feed, postCounts.key],
+      set: { count: sql`greatest(${postCounts.count} + ${by}, 0)` },
+    });
+}
+
+/**
+ * `column = ANY($1::uuid[])`: one parameter however long the list, and a plan that walks the index once per id
+ * whether or not the table has statistics (the embedded database never runs ANALYZE on its own).
+ */
+export const anyOf = (column: AnyColumn, ids: string[] | Placeholder): SQL =>
+  sql`${column} = ANY(${Array.isArray(ids) ? sql.param(ids) : ids}::uuid[])`;
+
+/** How many posts some feeds hold together, from their counters (no row of `posts` is read), as a scalar subquery. */
+export function countedPosts(
+  clientId: Value,
+  feeds: { company?: boolean; allPersonal?: boolean; people?: string[] | Placeholder; groups?: string[] },
+): SQL {
+  const parts: SQL[] = [];
+  if (feeds.company) parts.push(eq(postCounts.feed, 'company'));
+  if (feeds.allPersonal) parts.push(eq(postCounts.feed, 'feed'));
+  else if (feeds.people && (!Array.isArray(feeds.people) || feeds.people.length)) {
+    parts.push(and(eq(postCounts.feed, 'feed'), anyOf(postCounts.key, feeds.people))!);
+  }
+  if (feeds.groups?.length) parts.push(and(eq(postCounts.feed, 'group'), anyOf(postCounts.key, feeds.groups))!);
+  if (!parts.length) return sql`0`;
+  return sql`(SELECT coalesce(sum(${postCounts.count}), 0) FROM ${postCounts} WHERE ${and(eq(postCounts.clientId, clientId), or(...parts))})`;
+}
+
+/** Exact count for the less travelled lists (an author's posts, thanks, mentions, filters): an index range. */
+export function countPosts(where: SQL | undefined): SQL {
+  return sql`(SELECT count(*) FROM ${posts} WHERE ${where ?? sql`true`})`;
+}

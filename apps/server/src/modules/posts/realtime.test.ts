@@ -1,0 +1,162 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, makeWorkspace, type TestUser, type TestWorkspace } from '../../test/harness.js';
+
+let h: Harness;
+let base: string;
+const opened: Socket[] = [];
+
+/** A port of the wall's range (4500-4599) that is free now. */
+async function listen() {
+  for (let port = 4540 + (process.pid % 50); port < 4600; port++) {
+    try {
+      await h.app.listen({ port, host: '127.0.0.1' });
+      return port;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  throw new Error('no free port in 4540-4599');
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  await h.platform.realtime.attach(h.app.server);
+  base = `http://127.0.0.1:${await listen()}`;
+});
+afterEach(() => {
+  for (const socket of opened.splice(0)) socket.disconnect();
+});
+afterAll(async () => {
+  await h.platform.realtime.close();
+  await h.close();
+});
+
+async function online(ws: TestWorkspace, user: TestUser) {
+  const socket = io(`${base}/${ws.workspace}`, {
+    transports: ['websocket'],
+    auth: { token: user.token },
+    reconnection: false,
+    forceNew: true,
+  });
+  opened.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  expect(await socket.timeout(5_000).emitWithAck('identify', { client_id: ws.id, user_id: user.id })).toBe(true);
+  return socket;
+}
+
+/** Every payload of `event` the socket receives from now on. */
+function record(socket: Socket, event: string) {
+  const received: Record<string, unknown>[] = [];
+  socket.on(event, (payload: Record<string, unknown>) => received.push(payload));
+  return received;
+}
+
+const next = (socket: Socket, event: string) =>
+  new Promise<Record<string, unknown>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5_000);
+    socket.once(event, (payload: Record<string, unknown>) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+async function http(user: TestUser, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe('wall realtime events', () => {
+  it('announces a new post to everyone online in the workspace, after it committed', async () => {
+    const ws = await makeWorkspace(h);
+    const other = await makeWorkspace(h);
+    const colleague = await online(ws, ws.admin);
+    const stranger = record(await online(other, other.admin), 'post.created');
+    const arrived = next(colleague, 'post.created').then(async (payload) => {
+      // Whoever reacts to the event can already read the post: it was sent after the commit.
+      const seen = await http(ws.admin, 'GET', `/api/post/${payload._id}`);
+      return { payload, seen };
+    });
+    const created = await http(ws.employee, 'POST', '/api/post', { text: 'Fresh from the oven' });
+    expect(created.status).toBe(200);
+    const { payload, seen } = await arrived;
+    expect(seen.status).toBe(200);
+    expect(payload).toMatchObject({
+      _id: created.body.result._id,
+      text: 'Fresh from the oven',
+      parent: { type: 'company', id: ws.id },
+      author: { _id: ws.employee.id },
+      myReaction: null,
+      can: { edit: false, delete: false, mustRead: false },
+    });
+    await settle();
+    expect(stranger).toEqual([]);
+  });
+
+  it('sends nothing for a refused post', async () => {
+    const ws = await makeWorkspace(h);
+    const created = record(await online(ws, ws.admin), 'post.created');
+    const refused = await http(ws.employee, 'POST', '/api/post', { kind: 'thanks', text: 'Thanks!', mentions: [] });
+    expect(refused.status).toBe(400);
+    await settle();
+    expect(created).toEqual([]);
+  });
+
+  it('announces edits, likes, comments and deletions of open posts', async () => {
+    const ws = await makeWorkspace(h);
+    const watcher = await online(ws, ws.admin);
+    const id = (await http(ws.employee, 'POST', '/api/post', { text: 'Version 1' })).body.result._id;
+
+    const updated = next(watcher, 'post.updated');
+    await http(ws.employee, 'PUT', `/api/post/${id}`, { text: 'Version 2' });
+    expect(await updated).toMatchObject({ _id: id, text: 'Version 2', edited: true });
+
+    const liked = next(watcher, 'post.liked');
+    await http(ws.employee, 'POST', '/api/post/like', { like_type: 'post', id, reaction: 'wow' });
+    expect(await liked).toEqual({
+      like_type: 'post',
+      id,
+      post_id: id,
+      likes: 1,
+      reactions: { like: 0, love: 0, laugh: 0, wow: 1, sad: 0, celebrate: 0 },
+    });
+
+    const commented = next(watcher, 'comment.created');
+    const comment = (await http(ws.employee, 'POST', '/api/comment', { parent: { type: 'post', id }, text: 'First!' }))
+      .body.result;
+    expect(await commented).toMatchObject({
+      comment: { _id: comment._id, text: 'First!', can: { edit: false, delete: false } },
+      subject: { type: 'post', id },
+      post_id: id,
+      commentsCount: 1,
+    });
+
+    const commentEdited = next(watcher, 'comment.updated');
+    await http(ws.employee, 'PUT', `/api/comment/${comment._id}`, { text: 'First, edited' });
+    expect(await commentEdited).toMatchObject({
+      comment: { _id: comment._id, text: 'First, edited', status: 'edited' },
+    });
+
+    const answerLiked = next(watcher, 'post.liked');
+    await http(ws.employee, 'POST', '/api/post/like', { like_type: 'comment', id: comment._id });
+    expect(await answerLiked).toMatchObject({ like_type: 'comment', id: comment._id, post_id: id, likes: 1 });
+
+    const uncommented = next(watcher, 'comment.deleted');
+    await http(ws.employee, 'DELETE', `/api/comment/${comment._id}`);
+    expect(await uncommented).toMatchObject({ _id: comment._id, post_id: id, commentsCount: 0 });
+
+    const deleted = next(watcher, 'post.deleted');
+    await http(ws.employee, 'DELETE', `/api/post/${id}`);
+    expect(await deleted).toEqual({ _id: id, parent: { type: 'company', id: ws.id, where: '' } });
+  });
+});

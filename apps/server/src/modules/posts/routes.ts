@@ -1,0 +1,256 @@
+// Spec portal §2 /company and /post/:_id, §3 Post, §4 "Feeds", §5 "Posts", §7 "Posts and comments"; modules §7 "Post views".
+import {
+  ackResult,
+  allViewBody,
+  allViewResult,
+  createPostBody,
+  feedPage,
+  id,
+  likeBody,
+  likeResult,
+  mustReadBody,
+  pageParam,
+  pageQuery,
+  postDto,
+  postQuery,
+  readReport,
+  readReportQuery,
+  resultOf,
+  singlePostDto,
+  updatePostBody,
+  viewBody,
+  viewResult,
+  viewsPage,
+} from '@hallway/shared';
+import { z } from 'zod';
+import type { RequestContext } from '../../platform/http/context.js';
+import type { App, Module } from '../../platform/http/module.js';
+import type { Platform } from '../../platform/index.js';
+import * as comments from '../comments/service.js';
+import { assertOwnWorkspace } from '../users/service.js';
+import { announce, announceLike, announcePost, announcePostDeleted } from './events.js';
+import * as feeds from './feeds.js';
+import { readableGroups } from './groups.js';
+import { reactToPost } from './likes.js';
+import { presentNewPost } from './presenter.js';
+import * as reading from './reading.js';
+import * as service from './service.js';
+import { registerWidgetRoutes } from './widgets.js';
+
+const wall = { feature: 'wall' } as const;
+const idParams = z.object({ id });
+const groupsOf = (ctx: RequestContext) => readableGroups(ctx, ctx.me().id);
+
+function feedRoutes(app: App) {
+  app.get(
+    '/api/post/news/:clientId/:page',
+    {
+      schema: { tags: ['posts'], params: z.object({ clientId: id, page: pageParam }), response: { 200: feedPage } },
+      config: { access: wall },
+    },
+    async (req) => {
+      assertOwnWorkspace(req.ctx, req.params.clientId);
+      return feeds.newsFeed(req.ctx, req.params.page);
+    },
+  );
+
+  app.get(
+    '/api/post/user_feed/:userId/:page',
+    {
+      schema: { tags: ['posts'], params: z.object({ userId: id, page: pageParam }), response: { 200: feedPage } },
+      config: { access: wall },
+    },
+    async (req) => feeds.userFeed(req.ctx, req.params.userId, await groupsOf(req.ctx), req.params.page),
+  );
+
+  const paged = { tags: ['posts'], params: idParams, querystring: pageQuery, response: { 200: feedPage } };
+  app.get(
+    '/api/post/client/:id',
+    { schema: paged, config: { access: wall, params: { id: 'client' } } },
+    async (req) => {
+      assertOwnWorkspace(req.ctx, req.params.id);
+      return feeds.workspaceFeed(req.ctx, await groupsOf(req.ctx), req.query.page);
+    },
+  );
+  app.get('/api/post/follows/:id', { schema: paged, config: { access: wall, params: { id: 'user' } } }, async (req) =>
+    feeds.followsFeed(req.ctx, req.params.id, req.query.page),
+  );
+  app.get('/api/post/user/:id', { schema: paged, config: { access: wall, params: { id: 'user' } } }, async (req) =>
+    feeds.authorFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
+  );
+  app.get('/api/post/group/:id', { schema: paged, config: { access: wall, params: { id: 'group' } } }, async (req) =>
+    feeds.groupFeed(req.ctx, req.params.id, req.query.page),
+  );
+  app.get(
+    '/api/post/group/user/:id',
+    { schema: paged, config: { access: wall, params: { id: 'user' } } },
+    async (req) => {
+      const [mine, theirs] = await Promise.all([groupsOf(req.ctx), readableGroups(req.ctx, req.params.id)]);
+      const both = mine.filter((g) => theirs.includes(g));
+      return feeds.groupsOfPersonFeed(req.ctx, req.params.id, both, req.query.page);
+    },
+  );
+  app.get(
+    '/api/post/mentions_feed/:id',
+    { schema: paged, config: { access: wall, params: { id: 'user' } } },
+    async (req) => feeds.mentionsFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
+  );
+  app.get(
+    '/api/post/comments_feed/:id',
+    { schema: paged, config: { access: wall, params: { id: 'user' } } },
+    async (req) =>
+      feeds.commentsFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page, (offset, limit) =>
+        comments.commentedPosts(req.ctx, req.params.id, offset, limit),
+      ),
+  );
+  app.get(
+    '/api/post',
+    { schema: { tags: ['posts'], querystring: postQuery, response: { 200: feedPage } }, config: { access: wall } },
+    async (req) => feeds.filteredFeed(req.ctx, req.query, await groupsOf(req.ctx)),
+  );
+}
+
+function postRoutes(app: App, platform: Platform) {
+  app.get(
+    '/api/post/:id',
+    {
+      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(singlePostDto) } },
+      config: { access: wall },
+    },
+    async (req) => {
+      const post = await service.presentOnePost(req.ctx, req.params.id);
+      return { result: { ...post, comments: await comments.threadOfSubject(req.ctx, 'post', post._id) } };
+    },
+  );
+
+  app.post(
+    '/api/post',
+    {
+      schema: { tags: ['posts'], body: createPostBody, response: { 200: resultOf(postDto) } },
+      config: { access: { ...wall, right: 'wall' } },
+    },
+    async (req) => {
+      const post = await presentNewPost(req.ctx, await service.createPost(req.ctx, req.body));
+      announcePost(platform, req.ctx, 'post.created', post);
+      return { result: post };
+    },
+  );
+
+  app.put(
+    '/api/post/:id',
+    {
+      schema: { tags: ['posts'], params: idParams, body: updatePostBody, response: { 200: resultOf(postDto) } },
+      config: { access: { ...wall, right: 'wall' } },
+    },
+    async (req) => {
+      await service.updatePost(req.ctx, req.params.id, req.body);
+      const post = await service.presentOnePost(req.ctx, req.params.id);
+      announcePost(platform, req.ctx, 'post.updated', post);
+      return { result: post };
+    },
+  );
+
+  app.delete(
+    '/api/post/:id',
+    {
+      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(z.object({ _id: z.string() })) } },
+      config: { access: wall },
+    },
+    async (req) => {
+      const row = await service.deletePost(req.ctx, req.params.id);
+      announcePostDeleted(platform, req.ctx, {
+        _id: row.id,
+        parent: { type: row.parentType, id: row.parentId, where: row.parentWhere },
+      });
+      return { result: { _id: row.id } };
+    },
+  );
+
+  app.post(
+    '/api/post/like',
+    { schema: { tags: ['posts'], body: likeBody, response: { 200: resultOf(likeResult) } }, config: { access: wall } },
+    async (req) => {
+      const { like_type, id: target, reaction } = req.body;
+      if (like_type === 'post') {
+        const { result, post } = await reactToPost(req.ctx, target, reaction);
+        announceLike(platform, req.ctx, service.roomOf(post), result);
+        return { result };
+      }
+      const { result, subject } = await comments.reactToComment(req.ctx, like_type, target, reaction);
+      announceLike(platform, req.ctx, subject.room, result);
+      return { result };
+    },
+  );
+
+  app.put(
+    '/api/post/:id/must_read',
+    {
+      schema: { tags: ['posts'], params: idParams, body: mustReadBody, response: { 200: resultOf(postDto) } },
+      config: { access: { ...wall, role: 'admin' } },
+    },
+    async (req) => {
+      await service.setMustRead(req.ctx, req.params.id, req.body.mustRead);
+      const post = await service.presentOnePost(req.ctx, req.params.id);
+      announcePost(platform, req.ctx, 'post.updated', post);
+      return { result: post };
+    },
+  );
+}
+
+function readingRoutes(app: App, platform: Platform) {
+  app.put(
+    '/api/post/all/view',
+    { schema: { tags: ['posts'], body: allViewBody, response: { 200: allViewResult } }, config: { access: wall } },
+    async (req) => reading.viewAll(req.ctx, req.body.user_id, req.body.where, await groupsOf(req.ctx)),
+  );
+
+  app.put(
+    '/api/post/:id/view',
+    {
+      schema: { tags: ['posts'], params: idParams, body: viewBody, response: { 200: viewResult } },
+      config: { access: wall },
+    },
+    async (req) => reading.addView(req.ctx, req.params.id, req.body.user_id, req.body.where),
+  );
+
+  app.get(
+    '/api/post/:id/views',
+    {
+      schema: { tags: ['posts'], params: idParams, querystring: pageQuery, response: { 200: viewsPage } },
+      config: { access: wall },
+    },
+    async (req) => reading.listViews(req.ctx, req.params.id, req.query.page),
+  );
+
+  app.put(
+    '/api/post/:id/ack',
+    {
+      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(ackResult) } },
+      config: { access: wall },
+    },
+    async (req) => {
+      const result = await reading.acknowledge(req.ctx, req.params.id);
+      announce(platform, req.ctx, `user:${req.ctx.me().id}`, 'post.acknowledged', result);
+      return { result };
+    },
+  );
+
+  app.get(
+    '/api/post/:id/read_report',
+    {
+      schema: { tags: ['posts'], params: idParams, querystring: readReportQuery, response: { 200: readReport } },
+      config: { access: { ...wall, role: 'admin' } },
+    },
+    async (req) => reading.readReport(req.ctx, req.params.id, req.query.status, req.query.page),
+  );
+}
+
+export const postsModule: Module = {
+  name: 'posts',
+  routes(app, platform) {
+    feedRoutes(app);
+    postRoutes(app, platform);
+    readingRoutes(app, platform);
+    registerWidgetRoutes(app);
+  },
+};

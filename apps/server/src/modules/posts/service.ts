@@ -1,0 +1,150 @@
+import type { CreatePostBody, PostDto, UpdatePostBody } from '@hallway/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import { assertGroupWritable, canReadGroup } from './groups.js';
+import { presentPosts } from './presenter.js';
+import { findPost, loadPostPage, movePostCount } from './queries.js';
+import { checkedAttachments, checkedMentions, checkThanks } from './rules.js';
+import { type PostRow, postMentions, posts } from './tables.js';
+
+/** The realtime room of a post's events: the whole workspace, or the group's room for group posts. */
+export const roomOf = (row: Pick<PostRow, 'parentType' | 'parentId'>) =>
+  row.parentType === 'group' ? `group:${row.parentId}` : null;
+
+/** A post the caller may read, or 404 `post_not_found` (other workspaces' posts and unreadable groups alike). */
+export async function readablePost(ctx: RequestContext, id: string, lock = false): Promise<PostRow> {
+  const row = await findPost(ctx.db, ctx.tenant(), id, lock);
+  if (!row) throw notFound('post_not_found');
+  if (row.parentType === 'group' && !(await canReadGroup(ctx, row.parentId))) throw notFound('post_not_found');
+  return row;
+}
+
+async function resolveParent(ctx: RequestContext, parent: CreatePostBody['parent']) {
+  const me = ctx.me();
+  const clientId = ctx.tenant();
+  const invalid = () =>
+    new AppError(400, 'post_parent_invalid', {}, { fields: { 'parent.id': 'post_parent_invalid' } });
+  switch (parent.type) {
+    case 'company':
+    case 'system':
+      if (parent.id && parent.id !== clientId) throw invalid();
+      // System posts speak for the workspace itself: administrators only.
+      if (parent.type === 'system' && !ctx.isAdmin) throw forbidden();
+      return clientId;
+    case 'feed':
+      // A personal feed is its owner's own wall.
+      if (parent.id && parent.id !== me.id) throw invalid();
+      return me.id;
+    case 'group':
+      if (!parent.id) throw invalid();
+      await assertGroupWritable(ctx, parent.id);
+      return parent.id;
+  }
+}
+
+async function saveMentions(ctx: RequestContext, row: PostRow, replace: boolean) {
+  if (replace) await ctx.db.delete(postMentions).where(eq(postMentions.postId, row.id));
+  if (row.mentions.length) {
+    await ctx.db
+      .insert(postMentions)
+      .values(row.mentions.map((userId) => ({ clientId: row.clientId, postId: row.id, userId, created: row.created })));
+  }
+}
+
+/** `POST api/post` (spec portal §5 "Posts"). */
+export async function createPost(ctx: RequestContext, body: CreatePostBody): Promise<PostRow> {
+  const me = ctx.me();
+  if (body.mustRead && !ctx.isAdmin) throw forbidden();
+  if (body.kind === 'thanks' && body.parent.type === 'system') {
+    throw new AppError(400, 'thanks_parent_invalid', {}, { fields: { 'parent.type': 'thanks_parent_invalid' } });
+  }
+  const parentId = await resolveParent(ctx, body.parent);
+  const mentions = await checkedMentions(ctx, body.text, body.mentions);
+  checkThanks(body.kind, body.text, mentions, me.id);
+  const attachments = await checkedAttachments(ctx, body.attachments);
+  const [row] = await ctx.db
+    .insert(posts)
+    .values({
+      clientId: ctx.tenant(),
+      parentType: body.parent.type,
+      parentId,
+      parentWhere: body.parent.where ?? '',
+      kind: body.kind,
+      authorId: me.id,
+      text: body.text,
+      mentions,
+      attachments,
+      mustRead: body.mustRead ?? false,
+    })
+    .returning();
+  await saveMentions(ctx, row, false);
+  await movePostCount(ctx.db, row, 1);
+  return row;
+}
+
+function assertCanChange(ctx: RequestContext, row: PostRow) {
+  if (!ctx.isAdmin && row.authorId !== ctx.me().id) throw forbidden();
+}
+
+/** `PUT api/post/{id}`: the author or an administrator; the thank-you rules hold after the change too. */
+export async function updatePost(ctx: RequestContext, id: string, body: UpdatePostBody): Promise<PostRow> {
+  const row = await readablePost(ctx, id, true);
+  assertCanChange(ctx, row);
+  if (body.mustRead !== undefined && body.mustRead !== row.mustRead && !ctx.isAdmin) throw forbidden();
+  const text = body.text ?? row.text;
+  const contentChanged = body.text !== undefined || body.mentions !== undefined || body.attachments !== undefined;
+  const mentions =
+    body.text !== undefined || body.mentions !== undefined
+      ? await checkedMentions(ctx, text, body.mentions ?? (body.text !== undefined ? [] : row.mentions))
+      : row.mentions;
+  checkThanks(row.kind, text, mentions, row.authorId);
+  const attachments = body.attachments ? await checkedAttachments(ctx, body.attachments) : row.attachments;
+  const [updated] = await ctx.db
+    .update(posts)
+    .set({
+      text,
+      mentions,
+      attachments,
+      mustRead: body.mustRead ?? row.mustRead,
+      ...(contentChanged ? { edited: true, updated: sql`now()` } : {}),
+    })
+    .where(eq(posts.id, row.id))
+    .returning();
+  if (mentions !== row.mentions) await saveMentions(ctx, updated, true);
+  return updated;
+}
+
+/** `DELETE api/post/{id}`: comments, likes, views and acknowledgements go with the post (foreign keys). */
+export async function deletePost(ctx: RequestContext, id: string): Promise<PostRow> {
+  const row = await readablePost(ctx, id, true);
+  assertCanChange(ctx, row);
+  await ctx.db.delete(posts).where(eq(posts.id, row.id));
+  await movePostCount(ctx.db, row, -1);
+  return row;
+}
+
+/** `PUT api/post/{id}/must_read`: administrators mark a post as one everybody must confirm having read. */
+export async function setMustRead(ctx: RequestContext, id: string, mustRead: boolean): Promise<PostRow> {
+  if (!ctx.isAdmin) throw forbidden();
+  const row = await readablePost(ctx, id, true);
+  const [updated] = await ctx.db.update(posts).set({ mustRead }).where(eq(posts.id, row.id)).returning();
+  return updated;
+}
+
+/** One post with the caller's state, presented. */
+export async function presentOnePost(ctx: RequestContext, id: string): Promise<PostDto> {
+  const row = await readablePost(ctx, id);
+  const { views } = await loadPostPage(ctx, eq(posts.id, row.id), { offset: 0, limit: 1 });
+  return presentPosts(ctx, views)[0];
+}
+
+/** Moves a post's comment counter (comments and answers together) and answers the new count. */
+export async function moveCommentCount(ctx: RequestContext, postId: string, by: number): Promise<number> {
+  const [row] = await ctx.db
+    .update(posts)
+    .set({ commentsCount: sql`greatest(${posts.commentsCount} + ${by}, 0)` })
+    .where(and(eq(posts.id, postId), eq(posts.clientId, ctx.tenant())))
+    .returning({ commentsCount: posts.commentsCount });
+  return row?.commentsCount ?? 0;
+}

@@ -1,0 +1,107 @@
+// Spec portal §2 employees administration, §4 export, §7 "Users" (export, load_hrm, reset_to_hrm), §8 HR errors.
+import { fileIdBody, hrmReport, id, importReport, resetToHrmBody, resultOf, userDto } from '@hallway/shared';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../platform/http/module.js';
+import type { Platform } from '../../platform/index.js';
+import { contentDisposition } from '../files/disposition.js';
+import { announce } from './announce.js';
+import { loadHrm, resetToHrm } from './hrm.js';
+import * as service from './service.js';
+import { XLSX_MIME } from './spreadsheet.js';
+import { exportAll, exportOne, importEmployees, type Workbook } from './transfer.js';
+
+const idParams = z.object({ id });
+
+function sendWorkbook(reply: FastifyReply, workbook: Workbook) {
+  return reply
+    .type(XLSX_MIME)
+    .header('Content-Disposition', contentDisposition(XLSX_MIME, workbook.name))
+    .header('Cache-Control', 'no-store')
+    .send(workbook.bytes);
+}
+
+const xlsxAnswer = 'An xlsx workbook (Content-Disposition: attachment); the columns are those the import reads.';
+
+export function adminRoutes(app: App, platform: Platform): void {
+  app.post(
+    '/api/user/export/:id',
+    {
+      schema: { tags: ['users'], summary: 'Export one employee to xlsx', description: xlsxAnswer, params: idParams },
+      config: { access: { role: 'admin' } },
+    },
+    async (req, reply) => sendWorkbook(reply, await exportOne(req.ctx, req.params.id)),
+  );
+
+  app.post(
+    '/api/user/export/all/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Export every employee of the workspace to xlsx (`id` is the workspace)',
+        description: xlsxAnswer,
+        params: idParams,
+      },
+      config: { access: { role: 'admin' }, params: { id: 'client' } },
+    },
+    async (req, reply) => sendWorkbook(reply, await exportAll(req.ctx, req.params.id)),
+  );
+
+  app.post(
+    '/api/user/import',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Import employees from an uploaded XLSX or CSV sheet',
+        description:
+          'Upload the sheet with POST /api/upload first, then send its id. The header row names the columns ' +
+          '(those of the export, plus `password`); each data row goes through the rules of POST /api/register_many. ' +
+          'Rows are numbered as in the sheet (the first data row is 2). An unreadable file: 400 `import_file_invalid`.',
+        body: fileIdBody,
+        response: { 200: resultOf(importReport) },
+      },
+      config: { access: { role: 'admin' } },
+    },
+    async (req) => ({ result: await importEmployees(platform, req.ctx, req.body.file_id) }),
+  );
+
+  app.post(
+    '/api/user/load_hrm',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Load employees from an HR system's export (XLSX or CSV), keyed by INN",
+        description:
+          'Upload the file with POST /api/upload first, then send its id. Rows need a 10-digit `inn`; a row whose ' +
+          'INN names an employee updates them, any other creates one (firstName, lastName, email needed). Each ' +
+          'employee keeps their row for POST /api/user/reset_to_hrm. An unreadable file or one without an INN ' +
+          'column: 400 `loading_hrm_error`.',
+        body: fileIdBody,
+        response: { 200: resultOf(hrmReport) },
+      },
+      config: { access: { role: 'admin' } },
+    },
+    async (req) => ({ result: await loadHrm(platform, req.ctx, req.body.file_id) }),
+  );
+
+  app.post(
+    '/api/user/reset_to_hrm',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Restore an employee's fields from the last HR-system import",
+        description: 'Someone never imported: 400 `reseting_hrm_error`.',
+        body: resetToHrmBody,
+        response: { 200: resultOf(userDto) },
+      },
+      config: { access: { role: 'admin' } },
+    },
+    async (req) => ({
+      result: announce(
+        platform,
+        req.ctx,
+        await service.presentOne(req.ctx, await resetToHrm(req.ctx, req.body.user_id)),
+      ),
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+// Isolation-suite fixtures of the people side: an HR file, a follow, a pin and an HR import in workspace A, and
+// bodies naming A's people and files, which the other workspace must never reach.
+import sharp from 'sharp';
+import type { Harness, TestWorkspace } from '../../test/harness.js';
+import { registerBody, registerObject } from '../../test/isolation/registry.js';
+
+/** Uploads one file as `token`'s person and answers its id (tests of the people side use it too). */
+export async function upload(h: Harness, token: string, name: string, type: string, bytes: Buffer): Promise<string> {
+  const boundary = '----hallwayPeopleIsolation';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+  if (res.statusCode !== 200) throw new Error(`people fixture: upload answered ${res.statusCode} ${res.body}`);
+  return res.json().results[0].file._id as string;
+}
+
+async function as(h: Harness, token: string, method: 'POST' | 'PUT', url: string, payload: object) {
+  const res = await h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+  if (res.statusCode !== 200)
+    throw new Error(`people fixture: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+  return res.json().result;
+}
+
+/** A spreadsheet of A: an HR-system export naming A's employee by INN, so A's people have import data. */
+async function hrmSheet(h: Harness, a: TestWorkspace): Promise<string> {
+  const csv = `inn;firstName;lastName;email;position\n1234567890;Zebulon;Hrmarker;hrm-${a.workspace}@example.test;Keeper\n`;
+  return upload(h, a.admin.token, 'hrm.csv', 'text/csv', Buffer.from(csv));
+}
+
+registerObject('hr_file', async (h, a) => {
+  const pdf = Buffer.from('%PDF-1.4\n% salary statement of workspace A\n');
+  const fileId = await upload(h, a.admin.token, 'salary.pdf', 'application/pdf', pdf);
+  await as(h, a.admin.token, 'PUT', `/api/user/${a.employee.id}`, {
+    files: [{ _id: fileId, filename: 'salary.pdf', path: `/api/files/${fileId}` }],
+    hrData: { grade: 'foreign-hr-marker' },
+  });
+  // A's people follow each other and one is pinned: every people route has something to leak.
+  await as(h, a.admin.token, 'POST', '/api/follow', { user_id: a.employee.id });
+  await as(h, a.admin.token, 'PUT', `/api/user/pin/${a.employee.id}`, {});
+  await as(h, a.admin.token, 'POST', '/api/user/load_hrm', { file_id: await hrmSheet(h, a) });
+  return fileId;
+});
+
+registerObject('spreadsheet', async (h, a) => {
+  const image = await sharp({ create: { width: 3420, height: 300, channels: 3, background: '#224466' } })
+    .png()
+    .toBuffer();
+  // Also a cover-sized picture: a stranger must not be able to put A's files on their own profile.
+  await upload(h, a.employee.token, 'cover.png', 'image/png', image);
+  return hrmSheet(h, a);
+});
+
+registerBody('POST /api/follow', ({ a }) => ({ user_id: a.employee.id }));
+registerBody('POST /api/unfollow', ({ a }) => ({ user_id: a.employee.id }));
+registerBody('PUT /api/user/pin_move', ({ a }) => ({ from: a.employee.id, to: a.admin.id }));
+registerBody('POST /api/user/import', ({ objects }) => ({ file_id: objects.spreadsheet }));
+registerBody('POST /api/user/load_hrm', ({ objects }) => ({ file_id: objects.spreadsheet }));
+registerBody('POST /api/user/reset_to_hrm', ({ a }) => ({ user_id: a.employee.id }));
+registerBody('PUT /api/user/:id', ({ objects }) => ({
+  pics: [{ src: `/api/files/${objects.file}` }],
+  files: [{ _id: objects.hr_file, filename: 'stolen.pdf', path: `/api/files/${objects.hr_file}` }],
+}));

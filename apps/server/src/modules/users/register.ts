@@ -1,0 +1,142 @@
+import {
+  DEFAULT_RIGHTS,
+  type ImportReport,
+  importReport,
+  type RegisterBody,
+  type Rights,
+  type Role,
+  registerBody,
+} from '@hallway/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import type { Tx } from '../../platform/db/client.js';
+import { switchTenant } from '../../platform/db/switch-tenant.js';
+import { AppError, forbidden, invalidFields } from '../../platform/errors/app-error.js';
+import { toFields } from '../../platform/errors/handler.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import { type ClientRow, clients } from '../clients/tables.js';
+import { duplicateToFieldError } from './service.js';
+import { normaliseRow } from './spreadsheet.js';
+import { type UserRow, users } from './tables.js';
+
+export type NewEmployee = Omit<RegisterBody, 'password' | 'confirmation' | 'workspace'> & {
+  passwordHash?: string | null;
+  roles?: Role[];
+  /** The HR-system row the employee was created from (load_hrm). */
+  hrmData?: Record<string, unknown>;
+};
+
+/** Inserts one employee of a workspace with the workspace's default rights. Login defaults to the e-mail. */
+export async function createEmployee(
+  tx: Tx,
+  client: Pick<ClientRow, 'id' | 'settings'>,
+  input: NewEmployee,
+): Promise<UserRow> {
+  const { rights, passwordHash, roles, birthDate, workingSince, ...fields } = input;
+  const allRights: Rights = { ...DEFAULT_RIGHTS, ...client.settings.defaultRights, ...rights };
+  try {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        ...fields,
+        birthDate: birthDate || null,
+        workingSince: workingSince || null,
+        clientId: client.id,
+        login: input.login || input.email,
+        passwordHash: passwordHash ?? null,
+        roles: roles ?? [],
+        rights: allRights,
+      })
+      .returning();
+    return row;
+  } catch (err) {
+    throw duplicateToFieldError(err);
+  }
+}
+
+/**
+ * `POST api/register`. An administrator adds an employee to their workspace; without a session, a newcomer joins
+ * the workspace named by `workspace` when it accepts open registration.
+ */
+export async function register(ctx: RequestContext, body: RegisterBody): Promise<{ user: UserRow; joined: boolean }> {
+  if (body.confirmation !== undefined && body.confirmation !== body.password) {
+    throw invalidFields({ confirmation: 'passwords_mismatch' });
+  }
+  const { password, confirmation: _c, workspace, ...input } = body;
+  if (ctx.user) {
+    if (!ctx.isAdmin) throw forbidden();
+    const [client] = await ctx.db.select().from(clients).where(eq(clients.id, ctx.tenant()));
+    const user = await createEmployee(ctx.db, client, { ...input, passwordHash: await hashPassword(password) });
+    return { user, joined: false };
+  }
+  if (!workspace) throw invalidFields({ workspace: 'required' });
+  await ctx.db.execute(sql`SELECT set_config('app.system', 'on', true)`);
+  const [client] = await ctx.db
+    .select()
+    .from(clients)
+    .where(and(sql`lower(${clients.workspace}) = lower(${workspace})`, eq(clients.status, 'active')));
+  if (!client) throw new AppError(404, 'workspace_not_found', {}, { fields: { workspace: 'workspace_not_found' } });
+  if (!client.settings.openRegistration) throw new AppError(403, 'registration_closed');
+  await switchTenant(ctx.db, client.id);
+  // A newcomer chooses neither rights nor HR data.
+  const { rights: _r, hrData: _h, files: _f, ...own } = input;
+  const user = await createEmployee(ctx.db, client, { ...own, passwordHash: await hashPassword(password) });
+  return { user, joined: true };
+}
+
+/** One row of an import: the fields of `register`, with an optional password (without one, the person uses "forgot password"). */
+const importRow = registerBody.omit({ workspace: true, confirmation: true }).extend({
+  password: registerBody.shape.password.optional(),
+});
+
+/**
+ * `POST api/register_many`: imports what it can and reports every bad row. Rows count from 1, or as `rowNumbers`
+ * says (a spreadsheet's own row numbers).
+ */
+export async function registerMany(
+  ctx: RequestContext,
+  rows: Record<string, unknown>[],
+  rowNumbers?: number[],
+): Promise<ImportReport> {
+  const [client] = await ctx.db.select().from(clients).where(eq(clients.id, ctx.tenant()));
+  const report: ImportReport = { created: [], errors: [] };
+  const seen = new Map<string, number>();
+  for (const [index, raw] of rows.entries()) {
+    const row = rowNumbers?.[index] ?? index + 1;
+    const parsed = importRow.safeParse(normaliseRow(raw));
+    if (!parsed.success) {
+      const fields = toFields(
+        parsed.error.issues.map((i) => ({ instancePath: `/${i.path.join('/')}`, keyword: i.code, message: i.message })),
+      );
+      report.errors.push({ row, fields, message: 'Validation error' });
+      continue;
+    }
+    const { password, ...input } = parsed.data;
+    const keys = [`email:${input.email}`, `login:${(input.login || input.email).toLowerCase()}`];
+    const duplicate = keys.find((k) => seen.has(k));
+    if (duplicate) {
+      const field = duplicate.startsWith('login') ? 'login' : 'email';
+      report.errors.push({
+        row,
+        fields: { [field]: `${field}_taken` },
+        message: `Same ${field} as row ${seen.get(duplicate)}`,
+      });
+      continue;
+    }
+    try {
+      const passwordHash = password ? await hashPassword(password) : null;
+      const user = await ctx.db.transaction((sp) =>
+        createEmployee(sp as unknown as Tx, client, { ...input, passwordHash }),
+      );
+      for (const k of keys) seen.set(k, row);
+      report.created.push({ row, _id: user.id, login: user.login });
+    } catch (err) {
+      if (err instanceof AppError) {
+        report.errors.push({ row, fields: err.extra.fields ?? {}, message: err.message });
+      } else throw err;
+    }
+  }
+  return report;
+}
+
+export const registerManyResult = importReport;

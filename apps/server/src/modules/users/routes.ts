@@ -1,0 +1,210 @@
+// Spec portal §3 "Employee", §5 "Employees", §6 roles and rights, §7 "Users".
+import {
+  clientDto,
+  clientRoleParam,
+  forClientQuery,
+  id,
+  partialRights,
+  resultOf,
+  rightsSchema,
+  roleParam,
+  USERS_PAGE_SIZE,
+  updateUserBody,
+  userDto,
+  usersFilterBody,
+  usersPage,
+} from '@hallway/shared';
+import { z } from 'zod';
+import type { Module } from '../../platform/http/module.js';
+import { issueToken } from '../auth/service.js';
+import { adminRoutes } from './admin-routes.js';
+import { announce } from './announce.js';
+import { peopleRoutes } from './people-routes.js';
+import * as service from './service.js';
+
+const idParams = z.object({ id });
+
+export const usersModule: Module = {
+  name: 'users',
+  routes(app, platform) {
+    app.get(
+      '/api/user/me',
+      {
+        schema: {
+          tags: ['users'],
+          response: {
+            200: resultOf(
+              z.object({
+                user: userDto,
+                rights: rightsSchema,
+                roles: z.array(z.string()),
+                client: clientDto.nullable(),
+              }),
+            ),
+          },
+        },
+        config: { access: { workspace: 'optional' } },
+      },
+      async (req) => ({ result: await service.ownInfo(req.ctx) }),
+    );
+
+    app.get(
+      '/api/user/for_client/:clientId',
+      {
+        schema: {
+          tags: ['users'],
+          description:
+            'Everyone of the workspace as list items with their followers (pinned first, then by name), or one ' +
+            'page with `limit` and `page` (page N starts at N*limit). `deleted=1`: the soft-deleted people ' +
+            '(administrators).',
+          params: z.object({ clientId: id }),
+          querystring: forClientQuery,
+          response: { 200: usersPage },
+        },
+        config: { access: {} },
+      },
+      async (req) => {
+        service.assertOwnWorkspace(req.ctx, req.params.clientId);
+        const { deleted, page, limit } = req.query;
+        return service.findUsers(req.ctx, {
+          withFollowers: true,
+          deleted: deleted === '1',
+          limit,
+          offset: limit ? (page ?? 0) * limit : 0,
+        });
+      },
+    );
+
+    app.post(
+      '/api/user/filter/:workspace',
+      {
+        schema: {
+          tags: ['users'],
+          params: z.object({ workspace: z.string().max(64) }),
+          body: usersFilterBody,
+          response: { 200: usersPage },
+        },
+        config: { access: {}, params: { workspace: 'workspace' } },
+      },
+      async (req) => {
+        service.assertOwnWorkspaceCode(req.ctx, req.params.workspace);
+        const { page, limit, ...filter } = req.body;
+        const size = limit ?? USERS_PAGE_SIZE;
+        return service.findUsers(req.ctx, { ...filter, limit: size, offset: (page ?? 0) * size });
+      },
+    );
+
+    app.get(
+      '/api/user/:id',
+      { schema: { tags: ['users'], params: idParams, response: { 200: resultOf(userDto) } }, config: { access: {} } },
+      async (req) => ({ result: await service.presentOne(req.ctx, await service.getUserRow(req.ctx, req.params.id)) }),
+    );
+
+    app.put(
+      '/api/user/:id',
+      {
+        schema: {
+          tags: ['users'],
+          params: idParams,
+          body: updateUserBody,
+          response: { 200: resultOf(userDto).extend({ token: z.string().optional() }) },
+        },
+        config: { access: { workspace: 'optional' } },
+      },
+      async (req) => {
+        const { user, passwordChanged } = await service.updateUser(platform, req.ctx, req.params.id, req.body);
+        return {
+          result: announce(platform, req.ctx, await service.presentOne(req.ctx, user)),
+          ...(passwordChanged ? { token: issueToken(platform, user) } : {}),
+        };
+      },
+    );
+
+    for (const [path, deleted] of [
+      ['/api/user/delete/:id', true],
+      ['/api/user/undelete/:id', false],
+    ] as const) {
+      app.put(
+        path,
+        {
+          schema: { tags: ['users'], params: idParams, response: { 200: resultOf(userDto) } },
+          config: { access: { role: 'admin' } },
+        },
+        async (req) => ({
+          result: announce(
+            platform,
+            req.ctx,
+            await service.presentOne(req.ctx, await service.setDeleted(req.ctx, req.params.id, deleted)),
+          ),
+        }),
+      );
+    }
+
+    for (const [method, grant] of [
+      ['PUT', true],
+      ['DELETE', false],
+    ] as const) {
+      app.route({
+        method,
+        url: '/api/user/:id/role/:role',
+        schema: { tags: ['users'], params: roleParam, response: { 200: resultOf(userDto) } },
+        config: { access: { role: 'admin' } },
+        handler: async (req) => ({
+          result: announce(
+            platform,
+            req.ctx,
+            await service.presentOne(req.ctx, await service.changeRole(req.ctx, req.params.id, req.params.role, grant)),
+          ),
+        }),
+      });
+      app.route({
+        method,
+        url: '/api/clients/:clientId/role/:role',
+        schema: {
+          tags: ['users'],
+          params: clientRoleParam,
+          response: { 200: z.object({ role: z.string(), users: z.array(z.string()) }) },
+        },
+        config: { access: { role: 'admin' } },
+        handler: async (req) => service.changeRoleForAll(req.ctx, req.params.clientId, req.params.role, grant),
+      });
+    }
+
+    app.put(
+      '/api/user/:id/rights',
+      {
+        schema: {
+          tags: ['users'],
+          params: idParams,
+          body: z.object({ rights: partialRights }),
+          response: { 200: resultOf(userDto) },
+        },
+        config: { access: { role: 'admin' } },
+      },
+      async (req) => ({
+        result: announce(
+          platform,
+          req.ctx,
+          await service.presentOne(req.ctx, await service.setRights(req.ctx, req.params.id, req.body.rights)),
+        ),
+      }),
+    );
+
+    app.put(
+      '/api/clients/:clientId/rights',
+      {
+        schema: {
+          tags: ['users'],
+          params: z.object({ clientId: id }),
+          body: z.object({ rights: partialRights }),
+          response: { 200: z.object({ rights: partialRights, users: z.array(z.string()) }) },
+        },
+        config: { access: { role: 'admin' } },
+      },
+      async (req) => service.setRightsForAll(req.ctx, req.params.clientId, req.body.rights),
+    );
+
+    peopleRoutes(app, platform);
+    adminRoutes(app, platform);
+  },
+};

@@ -1,0 +1,331 @@
+import {
+  type AssignableRole,
+  RIGHTS,
+  type Rights,
+  type UpdateUserBody,
+  type UserDto,
+  type UsersPage,
+} from '@hallway/shared';
+import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import type { Tx } from '../../platform/db/client.js';
+import { uniqueViolation } from '../../platform/db/errors.js';
+import { prepared, slot } from '../../platform/db/prepared.js';
+import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import type { Platform } from '../../platform/index.js';
+import { presentClient } from '../clients/presenter.js';
+import { type ClientRow, clients } from '../clients/tables.js';
+import { deleteFiles } from '../files/service.js';
+import { listColumns, presentListItem, presentUser } from './presenter.js';
+import { profileMedia } from './profile.js';
+import { canSeeHr, profileAbilities } from './rules.js';
+import { follows, type UserRow, users } from './tables.js';
+
+/** A person of the caller's workspace, or 404: ids of other workspaces are never found. */
+export async function getUserRow(ctx: RequestContext, id: string): Promise<UserRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.clientId, ctx.tenant())));
+  if (!row) throw notFound('user_not_found');
+  return row;
+}
+
+export async function followersOf(tx: Tx, ids: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return map;
+  const rows = await tx
+    .select({ userId: follows.userId, followerId: follows.followerId })
+    .from(follows)
+    .where(inArray(follows.userId, ids));
+  for (const r of rows) map.get(r.userId)?.push(r.followerId);
+  return map;
+}
+
+export async function presentOne(ctx: RequestContext, row: UserRow): Promise<UserDto> {
+  const followers = await followersOf(ctx.db, [row.id]);
+  return presentUser(row, {
+    followers: followers.get(row.id),
+    showHr: canSeeHr(ctx, row),
+    can: profileAbilities(ctx, row),
+  });
+}
+
+/** Active people per workspace (the superadmin's workspace list). */
+export async function activeUserCounts(tx: Tx, clientIds: string[]): Promise<Map<string, number>> {
+  if (!clientIds.length) return new Map();
+  const rows = await tx
+    .select({ clientId: users.clientId, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(inArray(users.clientId, clientIds), eq(users.deletionMark, false)))
+    .groupBy(users.clientId);
+  return new Map(rows.map((r) => [r.clientId!, r.count]));
+}
+
+/** Own info (spec portal §4 startup step 2): the person, their rights and roles, and their workspace. */
+export async function ownInfo(ctx: RequestContext) {
+  const [row] = await ownInfoRow(ctx.db, { me: ctx.me().id, clientId: ctx.clientId });
+  const user = presentUser(row.user, {
+    followers: row.followers,
+    showHr: canSeeHr(ctx, row.user),
+    can: profileAbilities(ctx, row.user),
+  });
+  return { user, rights: user.rights, roles: user.roles, client: row.client ? presentClient(row.client) : null };
+}
+
+/** Everything own info shows, in one statement prepared once: every tab of every person asks for it at start. */
+const ownInfoRow = prepared<
+  { me: string; clientId: string | null },
+  { user: UserRow; client: ClientRow | null; followers: string[] }[]
+>('users_own_info', (db) =>
+  db
+    .select({
+      user: users,
+      client: clients,
+      followers: sql<string[]>`ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.user_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(clients, eq(clients.id, slot('clientId')))
+    .where(eq(users.id, slot('me'))),
+);
+
+/** Pinned first, then by name; the id keeps pages stable between equal names (index users_client_book_idx). */
+const byName = [
+  asc(sql`(${users.pinnedNum} IS NULL)`),
+  asc(users.pinnedNum),
+  asc(users.lastName),
+  asc(users.firstName),
+  asc(users.id),
+];
+
+export interface UserFilter {
+  /** Each item also lists its followers (the start-up list: the web works out whom the reader follows). */
+  withFollowers?: boolean;
+  search?: string;
+  department?: string;
+  city?: string;
+  deleted?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+/**
+ * Address-book style listing of one workspace: pinned first, then by name, as list items (the full profile is one
+ * `GET api/user/{id}` away). Deleted people only for administrators. Without a limit: everyone.
+ */
+export async function findUsers(ctx: RequestContext, filter: UserFilter): Promise<UsersPage> {
+  if (filter.deleted && !ctx.isAdmin) throw forbidden();
+  const conditions: SQL[] = [eq(users.clientId, ctx.tenant()), eq(users.deletionMark, !!filter.deleted)];
+  const search = filter.search?.trim().toLowerCase();
+  if (search) conditions.push(sql`${users.searchText} LIKE ${`%${escapeLike(search)}%`}`);
+  if (filter.department) conditions.push(ilike(users.department, escapeLike(filter.department)));
+  if (filter.city) conditions.push(ilike(users.city, escapeLike(filter.city)));
+  const where = and(...conditions);
+  const page = ctx.db
+    .select(listColumns)
+    .from(users)
+    .where(where)
+    .orderBy(...byName)
+    .offset(filter.offset ?? 0);
+  const rows = await (filter.limit ? page.limit(filter.limit) : page);
+  // A full first page is the whole answer: no second pass over the workspace just to count it.
+  const whole = !filter.offset && (!filter.limit || rows.length < filter.limit);
+  const total = whole
+    ? rows.length
+    : (await ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where))[0].total;
+  if (!filter.withFollowers) return { result: rows.map(presentListItem), total };
+  const followers = whole
+    ? await workspaceFollowers(ctx)
+    : await followersOf(
+        ctx.db,
+        rows.map((r) => r.id),
+      );
+  return { result: rows.map((r) => ({ ...presentListItem(r), followers: followers.get(r.id) ?? [] })), total };
+}
+
+/** Every follow of the workspace at once: one pass instead of a list of thousands of ids. */
+async function workspaceFollowers(ctx: RequestContext): Promise<Map<string, string[]>> {
+  const rows = await ctx.db
+    .select({ userId: follows.userId, followerIds: sql<string[]>`array_agg(${follows.followerId})` })
+    .from(follows)
+    .where(eq(follows.clientId, ctx.tenant()))
+    .groupBy(follows.userId);
+  return new Map(rows.map((r) => [r.userId, r.followerIds]));
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Interface preferences everyone may save for themselves, even without `profile_edit`. */
+const PREFERENCES = ['lang', 'theme'] as const;
+
+async function getOwnRow(ctx: RequestContext): Promise<UserRow> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, ctx.me().id));
+  return row;
+}
+
+/** Fields HR owns: an employee editing their own profile cannot change them. */
+const HR_FIELDS = [
+  'login',
+  'hrData',
+  'files',
+  'inn',
+  'kpp',
+  'vacationDays',
+  'workingSince',
+  'chief',
+  'chiefCode',
+  'department',
+  'position',
+  'organization',
+] as const;
+
+/**
+ * `PUT api/user/{id}`: the owner (with `profile_edit`) or an administrator. Pictures, cover and HR files name
+ * uploaded files (see profile.ts); HR files dropped from the list are deleted. Answers a new token when the owner
+ * changed their password.
+ */
+export async function updateUser(platform: Platform, ctx: RequestContext, id: string, body: UpdateUserBody) {
+  const me = ctx.me();
+  const self = me.id === id;
+  // A person's own row is always at hand (the superadmin's belongs to no workspace); others only in the workspace.
+  const row = self ? await getOwnRow(ctx) : await getUserRow(ctx, id);
+  const preferencesOnly = Object.keys(body).every((k) => PREFERENCES.includes(k as (typeof PREFERENCES)[number]));
+  if (!ctx.isAdmin) {
+    if (!self || (!preferencesOnly && !ctx.can('profile_edit'))) throw forbidden();
+    const hrField = HR_FIELDS.find((f) => body[f] !== undefined && body[f] !== row[f as keyof UserRow]);
+    if (hrField) throw new AppError(403, 'no_access', {}, { fields: { [hrField]: 'no_access' } });
+  }
+  if (body.theme === 'dark' && !ctx.can('dark_theme'))
+    throw new AppError(403, 'no_access', {}, { fields: { theme: 'no_access' } });
+  if (body.chief === row.id) throw invalidFields({ chief: 'validation' });
+
+  const { password, confirmation, oldPassword, pics, cover, files: hrFiles, ...fields } = body;
+  const media = await profileMedia(ctx, row, { pics, cover, files: hrFiles });
+  const changes: Partial<typeof users.$inferInsert> = {
+    ...fields,
+    ...media.changes,
+    birthDate: fields.birthDate === '' ? null : fields.birthDate,
+    workingSince: fields.workingSince === '' ? null : fields.workingSince,
+  };
+  for (const key of Object.keys(changes) as (keyof typeof changes)[]) {
+    if (changes[key] === undefined) delete changes[key];
+  }
+  if (password !== undefined) {
+    if (confirmation !== undefined && confirmation !== password)
+      throw invalidFields({ confirmation: 'passwords_mismatch' });
+    if (self) {
+      if (!oldPassword) throw invalidFields({ oldPassword: 'old_password_required' });
+      if (!(await verifyPassword(row.passwordHash, oldPassword)))
+        throw invalidFields({ oldPassword: 'password_incorrect' });
+    }
+    changes.passwordHash = await hashPassword(password);
+    changes.tokenVersion = row.tokenVersion + 1;
+  }
+  const updated = await saveUser(ctx.db, row.id, changes);
+  await deleteFiles(platform, ctx, media.droppedFiles);
+  return { user: updated, passwordChanged: password !== undefined && self };
+}
+
+/** `DELETE api/user/{userId}/file/{fileId}`: detaches an HR file from the profile and deletes the file. */
+export async function removeHrFile(platform: Platform, ctx: RequestContext, userId: string, fileId: string) {
+  const row = await getUserRow(ctx, userId);
+  if (!row.files.some((f) => f._id === fileId)) throw notFound('file_not_found');
+  const saved = await saveUser(ctx.db, row.id, { files: row.files.filter((f) => f._id !== fileId) });
+  await deleteFiles(platform, ctx, [fileId]);
+  return saved;
+}
+
+/** Writes a user row, turning unique-index violations into field errors. */
+export async function saveUser(tx: Tx, id: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  try {
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+    return row;
+  } catch (err) {
+    throw duplicateToFieldError(err);
+  }
+}
+
+export function duplicateToFieldError(err: unknown): unknown {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'users_login_key')
+    return new AppError(409, 'login_taken', {}, { fields: { login: 'login_taken' } });
+  if (constraint === 'users_email_key')
+    return new AppError(409, 'email_taken', {}, { fields: { email: 'email_taken' } });
+  return err;
+}
+
+/** Soft delete and restore (spec portal §4 "Employees"). A deleted person cannot sign in; their sessions end. */
+export async function setDeleted(ctx: RequestContext, id: string, deleted: boolean): Promise<UserRow> {
+  const me = ctx.me();
+  const row = await getUserRow(ctx, id);
+  if (deleted) {
+    if (row.id === me.id) throw new AppError(403, 'cannot_delete_self');
+    if (!ctx.isSuperadmin && row.roles.includes('admin')) throw new AppError(403, 'cannot_delete_admin');
+  }
+  return saveUser(ctx.db, row.id, {
+    deletionMark: deleted,
+    deletedAt: deleted ? new Date() : null,
+    tokenVersion: deleted ? row.tokenVersion + 1 : row.tokenVersion,
+  });
+}
+
+/** Grants or revokes a role of one person; the roles list never holds duplicates. */
+export async function changeRole(ctx: RequestContext, id: string, role: AssignableRole, grant: boolean) {
+  if (id === ctx.me().id) throw new AppError(403, 'cannot_change_own_role');
+  const row = await getUserRow(ctx, id);
+  const roles = grant ? [...new Set([...row.roles, role])] : row.roles.filter((r) => r !== role);
+  return saveUser(ctx.db, row.id, { roles });
+}
+
+/** Grants or revokes a role of everyone in the workspace except the caller. Answers the people changed. */
+export async function changeRoleForAll(ctx: RequestContext, clientId: string, role: AssignableRole, grant: boolean) {
+  assertOwnWorkspace(ctx, clientId);
+  const me = ctx.me();
+  const changed = await ctx.db
+    .update(users)
+    .set({
+      roles: grant
+        ? sql`array_append(array_remove(${users.roles}, ${role}), ${role})`
+        : sql`array_remove(${users.roles}, ${role})`,
+    })
+    .where(
+      and(
+        eq(users.clientId, clientId),
+        ne(users.id, me.id),
+        eq(users.deletionMark, false),
+        grant ? sql`NOT (${role} = ANY(${users.roles}))` : sql`${role} = ANY(${users.roles})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return { role, users: changed.map((u) => u.id) };
+}
+
+/** Sets some rights of one person. */
+export async function setRights(ctx: RequestContext, id: string, rights: Partial<Rights>): Promise<UserRow> {
+  const row = await getUserRow(ctx, id);
+  return saveUser(ctx.db, row.id, { rights: { ...row.rights, ...rights } });
+}
+
+/** Sets some rights of everyone in the workspace at once. */
+export async function setRightsForAll(ctx: RequestContext, clientId: string, rights: Partial<Rights>) {
+  assertOwnWorkspace(ctx, clientId);
+  const patch: Partial<Rights> = Object.fromEntries(
+    Object.entries(rights).filter(([k]) => (RIGHTS as readonly string[]).includes(k)),
+  );
+  const changed = await ctx.db
+    .update(users)
+    .set({ rights: sql`${users.rights} || ${JSON.stringify(patch)}::jsonb` })
+    .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)))
+    .returning({ id: users.id });
+  return { rights: patch, users: changed.map((u) => u.id) };
+}
+
+/** Ids of workspaces in paths never select a tenant: they must name the caller's own. */
+export function assertOwnWorkspace(ctx: RequestContext, clientId: string): void {
+  if (clientId !== ctx.tenant()) throw forbidden();
+}
+
+export function assertOwnWorkspaceCode(ctx: RequestContext, workspace: string): void {
+  if (workspace.toLowerCase() !== ctx.client?.workspace.toLowerCase()) throw forbidden();
+}

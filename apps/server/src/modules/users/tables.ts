@@ -1,0 +1,131 @@
+import type { FileRef, Gender, Lang, Rights, Role } from '@hallway/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import { clients } from '../clients/tables.js';
+
+export interface Pic {
+  src: string;
+  mini?: string;
+}
+
+/** People: employees and administrators of a workspace, and superadmins (no workspace). Spec portal §3. */
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    clientId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
+    login: text().notNull(),
+    email: text(),
+    passwordHash: text(),
+    /** Raised on logout and password change: tokens carrying an older version stop working. */
+    tokenVersion: integer().notNull().default(0),
+    roles: text().array().$type<Role[]>().notNull().default(sql`'{}'::text[]`),
+    rights: jsonb().$type<Rights>().notNull(),
+    lang: text().$type<Lang>(),
+    firstName: text().notNull().default(''),
+    middleName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    birthDate: date(),
+    phone: text().notNull().default(''),
+    internalPhone: text().notNull().default(''),
+    organization: text().notNull().default(''),
+    inn: text().notNull().default(''),
+    kpp: text().notNull().default(''),
+    position: text().notNull().default(''),
+    cabinet: text().notNull().default(''),
+    chiefCode: text().notNull().default(''),
+    chief: uuid(),
+    department: text().notNull().default(''),
+    workingSince: date(),
+    gender: text().$type<Gender>().notNull().default('not selected'),
+    vacationDays: real().notNull().default(0),
+    city: text().notNull().default(''),
+    telegram: text().notNull().default(''),
+    about: text().notNull().default(''),
+    social: jsonb().$type<Record<string, string>>().notNull().default({}),
+    hrData: jsonb().$type<Record<string, string>>().notNull().default({}),
+    files: jsonb().$type<FileRef[]>().notNull().default([]),
+    statusText: text().notNull().default(''),
+    pics: jsonb().$type<Pic[]>().notNull().default([]),
+    cover: text().notNull().default(''),
+    theme: text().$type<'light' | 'dark'>().notNull().default('light'),
+    pinnedNum: integer(),
+    deletionMark: boolean().notNull().default(false),
+    deletedAt: timestamp({ withTimezone: true }),
+    /** What people look others up by, lower-cased: kept by PostgreSQL itself. */
+    searchText: text().generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || middle_name || ' ' || position || ' ' || department || ' ' || phone || ' ' || internal_phone || ' ' || coalesce(email, '') || ' ' || city)`,
+    ),
+    externalId: text(),
+    /** The fields of the person's row in the last HR-system import, for `reset_to_hrm` (null: never imported). */
+    hrmData: jsonb().$type<Record<string, unknown>>(),
+    created: createdAt(),
+    updated: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_login_key').on(sql`lower(${t.login})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_client_name_idx').on(t.clientId, t.deletionMark, t.lastName, t.firstName),
+    // The address book's order (pinned first, then by name) within the active people: a page reads 50 entries.
+    index('users_client_book_idx').on(
+      t.clientId,
+      t.deletionMark,
+      sql`(${t.pinnedNum} IS NULL)`,
+      t.pinnedNum,
+      t.lastName,
+      t.firstName,
+      t.id,
+    ),
+    // The HR-system import finds people by INN.
+    index('users_client_inn_idx').on(t.clientId, t.inn),
+    // Downloads of a file ask whether it is someone's HR file (`files @> [{"_id": ...}]`).
+    index('users_files_idx').using('gin', t.files.op('jsonb_path_ops')),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Single-use, expiring password reset links (only a hash of the token is kept). */
+export const passwordResets = pgTable('password_resets', {
+  id: idColumn(),
+  clientId: uuid(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  created: createdAt(),
+});
+
+/** Following: `followerId` follows `userId` (spec modules §7 "Post views and follows"). */
+export const follows = pgTable(
+  'follows',
+  {
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    followerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.userId] }), index('follows_user_idx').on(t.userId)],
+);

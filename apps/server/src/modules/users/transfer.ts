@@ -1,0 +1,76 @@
+// Spec portal §4 "Export shows a processing flag", §7 "Users": export to xlsx and import of a spreadsheet.
+import type { ImportReport, MessageCode } from '@hallway/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/http/context.js';
+import type { Platform } from '../../platform/index.js';
+import { openFile } from '../files/service.js';
+import { registerMany } from './register.js';
+import { assertOwnWorkspace, getUserRow } from './service.js';
+import { EMPLOYEE_COLUMNS, readAll, readSpreadsheet, type SheetRow, writeXlsx } from './spreadsheet.js';
+import { type UserRow, users } from './tables.js';
+
+/** What an export holds: every column an import reads back, except the password. */
+const EXPORT_COLUMNS = [...EMPLOYEE_COLUMNS.filter((c) => c !== 'password'), 'deleted'] as const;
+
+function sheetRow(row: UserRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const column of EXPORT_COLUMNS) {
+    out[column] = column === 'deleted' ? (row.deletionMark ? 'yes' : '') : (row[column as keyof UserRow] ?? '');
+  }
+  return out;
+}
+
+export interface Workbook {
+  name: string;
+  bytes: Buffer;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** `POST api/user/export/{id}`: one employee's card as an xlsx sheet. */
+export async function exportOne(ctx: RequestContext, id: string): Promise<Workbook> {
+  const row = await getUserRow(ctx, id);
+  return {
+    name: `employee-${row.login}-${today()}.xlsx`,
+    bytes: await writeXlsx('Employee', EXPORT_COLUMNS, [sheetRow(row)]),
+  };
+}
+
+/** `POST api/user/export/all/{clientId}`: every employee of the workspace (deleted ones marked), by name. */
+export async function exportAll(ctx: RequestContext, clientId: string): Promise<Workbook> {
+  assertOwnWorkspace(ctx, clientId);
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.clientId, clientId)))
+    .orderBy(asc(users.deletionMark), asc(users.lastName), asc(users.firstName));
+  const workspace = ctx.client?.workspace ?? 'workspace';
+  return {
+    name: `employees-${workspace}-${today()}.xlsx`,
+    bytes: await writeXlsx('Employees', EXPORT_COLUMNS, rows.map(sheetRow)),
+  };
+}
+
+/** The rows of an uploaded spreadsheet (a file of the workspace); an unreadable one answers `code`. */
+export async function uploadedRows(
+  platform: Platform,
+  ctx: RequestContext,
+  fileId: string,
+  code: MessageCode,
+): Promise<SheetRow[]> {
+  const file = await openFile(platform, ctx, fileId, 'original');
+  return readSpreadsheet(await readAll(file.stream), code);
+}
+
+/**
+ * `POST api/user/import` (`{ file_id }`): the employees of an uploaded XLSX or CSV sheet, through the rules of
+ * `register_many`; the report numbers rows as the sheet does.
+ */
+export async function importEmployees(platform: Platform, ctx: RequestContext, fileId: string): Promise<ImportReport> {
+  const rows = await uploadedRows(platform, ctx, fileId, 'import_file_invalid');
+  return registerMany(
+    ctx,
+    rows.map((r) => r.values),
+    rows.map((r) => r.row),
+  );
+}

@@ -1,0 +1,104 @@
+import Fastify, { type FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { principalQuery } from '../../modules/users/principal.js';
+import { call, createHarness, type Harness, makeUser, makeWorkspace, superadmin } from '../../test/harness.js';
+import { registerErrorHandler } from '../errors/handler.js';
+import { installRouteGuard, type RouteAccess } from './guard.js';
+
+let h: Harness;
+let probe: ReturnType<typeof Fastify>;
+beforeAll(async () => {
+  h = await createHarness();
+  // A second app on the same real database, with routes that only exercise the guard.
+  probe = Fastify();
+  registerErrorHandler(probe);
+  installRouteGuard(probe, { database: h.platform.database, tokens: h.platform.tokens, principal: principalQuery });
+  const routes: [string, RouteAccess][] = [
+    ['/public', { public: true }],
+    ['/signed-in', {}],
+    ['/optional', { auth: 'optional' }],
+    ['/no-workspace', { workspace: 'optional' }],
+    ['/feature', { feature: 'chat' }],
+    ['/right', { right: 'wall' }],
+    ['/admin', { role: 'admin' }],
+    ['/superadmin', { role: 'superadmin', workspace: 'optional' }],
+  ];
+  for (const [url, access] of routes) {
+    probe.get(url, { config: { access } }, async (req: FastifyRequest) => ({
+      user: req.ctx?.user?.id ?? null,
+      client: req.ctx?.clientId ?? null,
+    }));
+  }
+  await probe.ready();
+});
+afterAll(async () => {
+  await probe.close();
+  await h.close();
+});
+
+const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+  probe.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+
+describe('route guard', () => {
+  it('refuses to start with a route that declares no access', async () => {
+    const app = Fastify();
+    installRouteGuard(app, { database: h.platform.database, tokens: h.platform.tokens, principal: principalQuery });
+    expect(() => app.get('/undeclared', async () => 'x')).toThrow(/declares no access/);
+  });
+
+  it('lets anyone call public routes and signed-in people the rest', async () => {
+    const ws = await makeWorkspace(h);
+    expect((await get('/public')).statusCode).toBe(200);
+    expect((await get('/signed-in')).statusCode).toBe(401);
+    expect((await get('/signed-in', ws.employee.token)).json()).toEqual({ user: ws.employee.id, client: ws.id });
+    expect((await get('/optional')).json()).toEqual({ user: null, client: null });
+    expect((await get('/optional', ws.employee.token)).json().user).toBe(ws.employee.id);
+    expect((await get('/optional', 'forged.token.value')).statusCode).toBe(401);
+  });
+
+  it('checks workspace status, then feature, then right, then role', async () => {
+    const ws = await makeWorkspace(h);
+    const noWall = await makeUser(h, ws.id, { rights: { wall: false } });
+    expect((await get('/right', noWall.token)).json().code).toBe('no_access');
+    expect((await get('/right', ws.admin.token)).statusCode).toBe(200); // administrators hold every right
+    expect((await get('/admin', ws.employee.token)).statusCode).toBe(403);
+    expect((await get('/admin', ws.admin.token)).statusCode).toBe(200);
+    expect((await get('/superadmin', ws.admin.token)).statusCode).toBe(403);
+    await h.platform.database.query(
+      `UPDATE clients SET features = '[{"code":"chat","active":false}]'::jsonb WHERE id = $1`,
+      [ws.id],
+    );
+    expect((await get('/feature', ws.admin.token)).json().code).toBe('feature_disabled');
+    await h.platform.database.query(`UPDATE clients SET status = 'blocked' WHERE id = $1`, [ws.id]);
+    expect((await get('/feature', ws.admin.token)).json().code).toBe('company_blocked');
+  });
+
+  it('lets only a superadmin choose the workspace, and only with X-COMPANY-ID', async () => {
+    const ws = await makeWorkspace(h);
+    const other = await makeWorkspace(h);
+    const root = await superadmin(h);
+    const employeeTries = await get('/signed-in', ws.employee.token, { 'x-company-id': other.id });
+    expect(employeeTries.json().client).toBe(ws.id);
+    expect((await get('/signed-in', root.token)).json().code).toBe('workspace_required');
+    expect((await get('/no-workspace', root.token)).json()).toEqual({ user: root.id, client: null });
+    expect((await get('/signed-in', root.token, { 'x-company-id': other.id })).json().client).toBe(other.id);
+    expect((await get('/signed-in', root.token, { 'x-company-id': 'not-a-uuid' })).statusCode).toBe(400);
+    const unknown = await get('/signed-in', root.token, { 'x-company-id': '00000000-0000-7000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a deleted person and a token of another version', async () => {
+    const ws = await makeWorkspace(h);
+    const gone = await makeUser(h, ws.id, { deleted: true });
+    expect((await get('/signed-in', gone.token)).json().code).toBe('user_deleted');
+    const person = await makeUser(h, ws.id);
+    await h.platform.database.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [person.id]);
+    expect((await get('/signed-in', person.token)).json().code).toBe('session_expired');
+  });
+
+  it('covers every route of the real app with a declaration', () => {
+    expect(h.app.routesRegistry.length).toBeGreaterThan(20);
+    for (const route of h.app.routesRegistry) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+    expect(call).toBeTypeOf('function');
+  });
+});

@@ -1,0 +1,82 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+/** The Drizzle surface services use; the same for PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
+export type DbOrTx = Db | Tx;
+
+/** Rows of a raw SQL statement; both drivers answer `{ rows }`. */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+  rowCount?: number | null;
+}
+
+export interface Database {
+  kind: 'pglite' | 'pg';
+  db: Db;
+  /** Raw parameterised SQL, for pg-boss and the few places Drizzle does not fit. */
+  query(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** Several statements without parameters, in one round trip. */
+  exec(text: string): Promise<void>;
+  close(): Promise<void>;
+  pool?: pg.Pool;
+  pglite?: PGlite;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dir?: string; pglite?: PGlite }
+  | { kind: 'pg'; url: string; poolSize?: number };
+
+// Dates, timestamps and bigints come back as strings (no timezone surprises; sizes may exceed 2^53 in theory).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pg') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Requests in flight get their own error.
+    });
+    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
+    return {
+      kind: 'pg',
+      db,
+      pool,
+      query: (text, values) => pool.query(text, values as unknown[]),
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const pglite = options.pglite ?? (await PGlite.create(options.dir ?? 'memory://', { parsers: pgliteParsers }));
+  const db = drizzlePglite(pglite, { casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    query: async (text, values) => {
+      const r = await pglite.query<Record<string, unknown>>(text, values as unknown[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? null };
+    },
+    exec: async (text) => {
+      await pglite.exec(text);
+    },
+    close: () => pglite.close(),
+  };
+}
+
+/** Make PGlite answer like node-postgres: bigints as numbers. */
+export const pgliteParsers = { 20: (v: string) => Number(v) };

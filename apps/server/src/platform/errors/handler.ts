@@ -1,0 +1,69 @@
+import { type ErrorBody, MESSAGES } from '@hallway/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+
+/** Catalogue codes zod schemas use as messages; anything else is reported by the kind of issue. */
+const knownCodes = new Set(Object.keys(MESSAGES));
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+}
+
+function fieldCode(issue: ValidationIssue): string {
+  const message = issue.message ?? '';
+  if (knownCodes.has(message)) return message;
+  switch (issue.keyword) {
+    case 'too_big':
+      return 'too_long';
+    case 'too_small':
+    case 'invalid_type':
+      return 'required';
+    default:
+      return 'validation';
+  }
+}
+
+export function toFields(issues: ValidationIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] ??= fieldCode(issue);
+  }
+  return fields;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const body: ErrorBody = {
+        message: MESSAGES.validation,
+        code: 'validation',
+        fields: toFields(error.validation as unknown as ValidationIssue[]),
+      };
+      return reply.status(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ message: MESSAGES.too_many_requests, code: 'too_many_requests' });
+    }
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ message: MESSAGES.file_too_big, code: 'file_too_big' });
+    }
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : 'validation';
+      return reply.status(status).send({ message: MESSAGES[code], code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: MESSAGES.server_error, code: 'server_error' });
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ message: MESSAGES.not_found, code: 'not_found' });
+  });
+}

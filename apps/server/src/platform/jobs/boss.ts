@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import type { Jobs } from './types.js';
+
+const INSTALL_LOCK = 72_610_002;
+
+/**
+ * pg-boss on the application's own database. On PGlite, statements without parameters (pg-boss's schema
+ * scripts hold several) go through `exec`; everything goes through PGlite's own lock, so jobs never interleave
+ * with a request's transaction.
+ */
+export function createJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: {
+    pollingIntervalSeconds?: number;
+    cronMonitorIntervalSeconds?: number;
+    cronWorkerIntervalSeconds?: number;
+  } = {},
+) {
+  const executeSql = async (text: string, values: unknown[] = []) => {
+    if (database.kind === 'pglite' && values.length === 0) {
+      const results = await database.pglite!.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    }
+    return database.query(text, values);
+  };
+  const boss = new PgBoss({
+    db: { executeSql },
+    schema: 'pgboss',
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+    // How often one process (pg-boss elects it in the database) turns due schedules into jobs; each minute
+    // slot becomes one job whatever the number of processes.
+    cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
+    cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds ?? 5,
+  });
+  boss.on('error', (err) => log.error({ err }, 'jobs error'));
+
+  /**
+   * pg-boss guards its schema setup with a transaction-level advisory lock, yet a process that waited on that
+   * lock still runs `CREATE SCHEMA IF NOT EXISTS` against a catalog snapshot from before the winner committed and
+   * fails with a duplicate key. Holding a session lock around the whole start makes the loser begin afterwards,
+   * find the schema installed and skip the setup.
+   */
+  const startSerialized = async () => {
+    if (database.kind !== 'pg') return boss.start();
+    const client = await database.pool!.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [INSTALL_LOCK]);
+      return await boss.start();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [INSTALL_LOCK]).catch(() => undefined);
+      client.release();
+    }
+  };
+
+  const created = new Set<string>();
+  let started: Promise<unknown> | null = null;
+  // A failed start (database briefly away) is tried again by the next caller rather than remembered.
+  const ensureStarted = () =>
+    (started ??= startSerialized().catch((err) => {
+      started = null;
+      throw err;
+    }));
+  const ensureQueue = async (queue: string) => {
+    await ensureStarted();
+    if (created.has(queue)) return;
+    await boss.createQueue(queue);
+    created.add(queue);
+  };
+
+  const jobs: Jobs & { start(): Promise<void>; stop(): Promise<void> } = {
+    async start() {
+      await ensureStarted();
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = null;
+    },
+    async work(queue, handler) {
+      await ensureQueue(queue);
+      await boss.work(queue, async (batch) => {
+        for (const job of batch) await handler(job.data as never, { id: job.id });
+      });
+    },
+    async send(queue, data, sendOptions = {}) {
+      await ensureQueue(queue);
+      return boss.send(queue, data, sendOptions);
+    },
+    async schedule(queue, cron, data = {}) {
+      await ensureQueue(queue);
+      await boss.schedule(queue, cron, data, { tz: 'UTC' });
+    },
+    async unschedule(queue) {
+      await ensureStarted();
+      await boss.unschedule(queue);
+    },
+  };
+  return jobs;
+}

@@ -1,0 +1,20 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn } from '../db/columns.js';
+
+/** E-mails kept when no SMTP server is configured (and a record of what was sent when one is). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: idColumn(),
+    clientId: uuid(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    status: text().$type<'kept' | 'sent' | 'failed'>().notNull(),
+    error: text(),
+    created: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.clientId, t.created)],
+);

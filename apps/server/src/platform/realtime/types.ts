@@ -1,0 +1,13 @@
+export interface RealtimeRooms {
+  /** Puts every socket of a person into a room (`group:{id}`, `chat:{roomId}`, ...), in every process. */
+  join(clientId: string, userId: string, room: string): void;
+}
+
+/** Realtime delivery to browsers (ARCHITECTURE "Realtime"). Event names are `module.verb`. */
+export interface Realtime extends RealtimeRooms {
+  /**
+   * Sends an event to everyone connected to the workspace's namespace, or only to one room of it
+   * (`user:{id}`, `group:{id}`, `chat:{roomId}`, `desk:{id}`, `post:{id}`). Reaches every process through Redis when configured.
+   */
+  emit(clientId: string, room: string | null, event: string, payload: unknown): void;
+}

@@ -1,0 +1,189 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_RIGHTS, FEATURES, type Rights, type Role } from '@hallway/shared';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp, type HallwayApp } from '../app.js';
+import { ensureSuperadmin } from '../bootstrap/superadmin.js';
+import { loadConfig } from '../config.js';
+import { clients } from '../modules/clients/tables.js';
+import { principalQuery } from '../modules/users/principal.js';
+import { type UserRow, users } from '../modules/users/tables.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+import { createPlatform, type RunningPlatform } from '../platform/create.js';
+import { openDatabase } from '../platform/db/client.js';
+import { inSystem } from '../platform/db/tenant.js';
+
+export const PASSWORD = 'secret123';
+export const SUPERADMIN = { login: 'root', password: 'root-secret' };
+
+export interface Harness {
+  app: HallwayApp;
+  platform: RunningPlatform;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app on a fresh database: in-memory PGlite, or a new database on the server of TEST_DATABASE_URL.
+ * One per test file; tests stay apart by building their own workspaces with the factories below.
+ */
+export async function createHarness(env: Record<string, string | undefined> = {}): Promise<Harness> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hallway-test-'));
+  const testUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl: string | undefined;
+  if (testUrl) {
+    const name = `hallway_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: testUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(testUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: testUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '5',
+    LOG_LEVEL: 'silent',
+    SUPERADMIN_LOGIN: SUPERADMIN.login,
+    SUPERADMIN_PASSWORD: SUPERADMIN.password,
+    DEMO: '0',
+    JOBS: '0',
+    LOGIN_RATE_LIMIT: '1000',
+    PUBLIC_URL: 'http://hallway.test',
+    ...env,
+  });
+  const log = pino({ level: 'silent' });
+  const database = config.database.kind === 'pglite' ? await openDatabase({ kind: 'pglite' }) : undefined;
+  const platform = await createPlatform(config, log, { principal: principalQuery, database });
+  await ensureSuperadmin(platform, log);
+  const app = await buildApp(platform, { logger: false });
+  await app.ready();
+  return {
+    app,
+    platform,
+    dataDir,
+    async close() {
+      await app.close();
+      await platform.close();
+      await dropDatabase?.();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let passwordHash: Promise<string> | null = null;
+const testPasswordHash = () => (passwordHash ??= hashPassword(PASSWORD));
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${process.pid}x${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface TestUser {
+  id: string;
+  login: string;
+  email: string;
+  clientId: string | null;
+  token: string;
+  row: UserRow;
+}
+
+export interface TestWorkspace {
+  id: string;
+  workspace: string;
+  admin: TestUser;
+  employee: TestUser;
+}
+
+/** A workspace with every feature on, one administrator and one employee, each signed in. */
+export async function makeWorkspace(
+  h: Harness,
+  options: { settings?: Record<string, unknown>; status?: 'active' | 'blocked' } = {},
+): Promise<TestWorkspace> {
+  const workspace = unique('ws').replace(/[^A-Za-z0-9]/g, '');
+  const [client] = await inSystem(h.platform.database, (tx) =>
+    tx
+      .insert(clients)
+      .values({
+        workspace,
+        name: `Company ${workspace}`,
+        features: FEATURES.map((code) => ({ code, active: true })),
+        settings: { defaultRights: DEFAULT_RIGHTS, ...options.settings },
+        status: options.status ?? 'active',
+      })
+      .returning(),
+  );
+  const admin = await makeUser(h, client.id, { roles: ['admin'], firstName: 'Ada', lastName: 'Admin' });
+  const employee = await makeUser(h, client.id, { firstName: 'Eve', lastName: 'Employee' });
+  return { id: client.id, workspace, admin, employee };
+}
+
+export async function makeUser(
+  h: Harness,
+  clientId: string,
+  options: Partial<Omit<UserRow, 'roles' | 'rights'>> & {
+    roles?: Role[];
+    rights?: Partial<Rights>;
+    deleted?: boolean;
+  } = {},
+): Promise<TestUser> {
+  const login = unique('user');
+  const { roles, rights, deleted, ...fields } = options;
+  const [row] = await inSystem(h.platform.database, async (tx) =>
+    tx
+      .insert(users)
+      .values({
+        firstName: 'Test',
+        lastName: 'Person',
+        ...fields,
+        clientId,
+        login,
+        email: `${login}@example.test`,
+        passwordHash: await testPasswordHash(),
+        roles: roles ?? [],
+        rights: { ...DEFAULT_RIGHTS, ...rights },
+        deletionMark: deleted ?? false,
+      })
+      .returning(),
+  );
+  return { id: row.id, login, email: row.email!, clientId, token: tokenFor(h, row), row };
+}
+
+export const tokenFor = (h: Harness, row: Pick<UserRow, 'id' | 'clientId' | 'tokenVersion'>) =>
+  h.platform.tokens.sign({ id: row.id, clientId: row.clientId, tokenVersion: row.tokenVersion });
+
+export async function superadmin(h: Harness): Promise<TestUser> {
+  const [row] = await inSystem(h.platform.database, (tx) =>
+    tx.select().from(users).where(eq(users.login, SUPERADMIN.login)),
+  );
+  return { id: row.id, login: row.login, email: row.email ?? '', clientId: null, token: tokenFor(h, row), row };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** `app.inject` with the caller's token (and X-COMPANY-ID when given). */
+export function call(
+  h: Harness,
+  who: { token: string } | null,
+  method: Method,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return h.app.inject({
+    method,
+    url,
+    headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers },
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+}

@@ -1,0 +1,49 @@
+import type { ClientDto, Rights, UserDto, UsersPage } from '@hallway/shared';
+import { api } from './client';
+
+/** `GET /api/env` (spec portal §7 "Environment and session"). */
+export interface EnvInfo {
+  vendor: string;
+  defaultLang: string;
+  oidc: boolean;
+  version: string;
+}
+
+/** `GET /api/user/me`: own info; `client` is the workspace the token (or a superadmin's X-COMPANY-ID) acts in. */
+export interface OwnInfo {
+  user: UserDto;
+  rights: Rights;
+  roles: string[];
+  client: ClientDto | null;
+}
+
+export interface SignInAnswer {
+  token: string;
+  result: UserDto;
+}
+
+export const fetchEnv = (signal?: AbortSignal) => api<EnvInfo>('/api/env', { signal, local: true, company: false });
+
+/** Own info without X-COMPANY-ID: a superadmin enters the saved workspace as the next, separate step. */
+export const fetchOwnInfo = async (signal?: AbortSignal) =>
+  (await api<{ result: OwnInfo }>('/api/user/me', { signal, company: false })).result;
+
+export const fetchClient = async (clientId: string, signal?: AbortSignal) =>
+  (await api<{ result: ClientDto }>(`/api/clients/${clientId}`, { signal, local: true })).result;
+
+export const fetchWorkspaceUsers = async (clientId: string, signal?: AbortSignal) =>
+  api<UsersPage>(`/api/user/for_client/${clientId}`, { signal });
+
+export const fetchUser = async (id: string, signal?: AbortSignal) =>
+  (await api<{ result: UserDto }>(`/api/user/${id}`, { signal })).result;
+
+export const updateOwnSettings = async (id: string, body: { lang?: 'ru' | 'ua' | 'en'; theme?: 'light' | 'dark' }) =>
+  (await api<{ result: UserDto }>(`/api/user/${id}`, { method: 'PUT', body, local: true })).result;
+
+/** Lets `<img src="/api/files/...">` carry the session (an HttpOnly cookie the server sets). */
+export const openFilesSession = () => api<unknown>('/api/files/session', { method: 'PUT', quiet: true });
+export const closeFilesSession = () =>
+  api<unknown>('/api/files/session', { method: 'DELETE', quiet: true, company: false });
+
+export const logoutCall = (userId: string | null) =>
+  api<unknown>('/api/logout', { method: 'POST', body: { user_id: userId ?? undefined }, quiet: true, company: false });

@@ -1,0 +1,38 @@
+import { SOCKET_RECONNECT_DELAY_MS, SOCKET_TIMEOUT_MS } from '@hallway/shared';
+import type { Socket } from 'socket.io-client';
+
+export type { Socket };
+
+export interface SocketIdentity {
+  workspace: string;
+  token: string;
+  clientId: string;
+  userId: string;
+}
+
+/**
+ * Realtime connection of spec portal §7: namespace `/{workspace}` of the API host, websocket transport only,
+ * reconnect delay 1000 ms, timeout 1,200,000 ms, the token in the handshake, then `identify`.
+ * socket.io-client is loaded on demand so the sign-in page does not download it.
+ */
+export async function connectSocket(identity: SocketIdentity): Promise<Socket> {
+  const { io } = await import('socket.io-client');
+  const socket = io(`${window.location.origin}/${identity.workspace}`, {
+    transports: ['websocket'],
+    reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+    timeout: SOCKET_TIMEOUT_MS,
+    auth: { token: identity.token },
+  });
+  // Every (re)connection is a fresh server-side socket that has to join the person's rooms again.
+  socket.on('connect', () => {
+    socket.emit('identify', { client_id: identity.clientId, user_id: identity.userId, timestamp: Date.now() });
+  });
+  return socket;
+}
+
+/** Logout tells the server first, so it drops the rooms at once rather than on timeout. */
+export function closeSocket(socket: Socket | null, loggingOut: boolean): void {
+  if (!socket) return;
+  if (loggingOut && socket.connected) socket.emit('user-logout');
+  socket.disconnect();
+}

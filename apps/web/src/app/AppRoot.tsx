@@ -1,0 +1,27 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { Outlet } from 'react-router';
+import { FullPageLoader, NoConnection } from './StatusPages';
+import { SessionContext } from './session/context';
+import { useSessionState } from './session/useSessionState';
+import { buildTheme } from './theme';
+
+/** The root of every page: start-up, session, theme (workspace colours and font, the person's dark theme). */
+export function AppRoot() {
+  const session = useSessionState();
+  const primary = session.client?.colors?.primary;
+  const font = session.client?.font;
+  const theme = useMemo(() => buildTheme({ colors: { primary }, font: font ?? '' }), [primary, font]);
+
+  let content = <Outlet />;
+  if (session.offline && !session.booting) content = <NoConnection />;
+  else if (session.booting) content = <FullPageLoader />;
+
+  return (
+    <MantineProvider theme={theme} forceColorScheme={session.colorScheme}>
+      <Notifications position="top-right" zIndex={1000} />
+      <SessionContext.Provider value={session}>{content}</SessionContext.Provider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Feature, Right } from '@hallway/shared';
+import { describe, expect, it } from 'vitest';
+import { isImplemented, type MenuAccess, visibleMenu } from './menu';
+
+const employee = (overrides: Partial<MenuAccess> = {}): MenuAccess => ({
+  userId: 'u1',
+  client: { menu: [] },
+  isAdmin: false,
+  isSuperadmin: false,
+  can: () => true,
+  hasFeature: () => true,
+  ...overrides,
+});
+const codes = (access: MenuAccess) => visibleMenu(access).map((entry) => entry.code);
+
+describe('menu entries', () => {
+  it('show only modules that have a page', () => {
+    expect(isImplemented('/company')).toBe(true);
+    expect(isImplemented('/profile/u1')).toBe(true);
+    expect(isImplemented('/employees/')).toBe(true);
+    expect(isImplemented('/shop/')).toBe(false);
+    expect(isImplemented('/addressBook/')).toBe(true);
+    expect(codes(employee())).toEqual(['company', 'addressBook', 'profile']);
+  });
+
+  it('follow roles: employees for administrators, clients for the superadmin', () => {
+    expect(codes(employee({ isAdmin: true }))).toEqual(['company', 'addressBook', 'profile', 'employees']);
+    expect(codes(employee({ isAdmin: true, isSuperadmin: true }))).toEqual([
+      'company',
+      'addressBook',
+      'profile',
+      'employees',
+      'clients',
+    ]);
+  });
+
+  it('hide an entry whose workspace feature is off or whose right is missing', () => {
+    const noWall = employee({ hasFeature: (feature: Feature) => feature !== 'wall' });
+    expect(codes(noWall)).toEqual(['addressBook', 'profile']);
+    const entries = visibleMenu(employee({ can: (right: Right) => right !== 'groups' }));
+    expect(entries.map((e) => e.code)).not.toContain('groups');
+  });
+
+  it('take names, order and hiding from the workspace design settings', () => {
+    const client = {
+      menu: [
+        { code: 'profile', order: 0, name: 'Me' },
+        { code: 'company', order: 5 },
+        { code: 'employees', order: 1, hidden: true },
+      ],
+    };
+    const entries = visibleMenu(employee({ client, isAdmin: true }));
+    expect(entries.map((e) => [e.code, e.customName])).toEqual([
+      ['profile', 'Me'],
+      ['addressBook', undefined],
+      ['company', undefined],
+    ]);
+    expect(entries[0].href).toBe('/profile/u1');
+  });
+
+  it('before a superadmin enters a workspace, offer only the clients page', () => {
+    expect(codes(employee({ client: null, isAdmin: true, isSuperadmin: true }))).toEqual(['clients']);
+  });
+});

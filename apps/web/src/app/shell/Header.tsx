@@ -1,0 +1,47 @@
+import { Burger, Group, Image, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { brandingOf } from '../branding';
+import { useSession } from '../session/context';
+import { UserMenu } from './UserMenu';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+
+/** Workspace logo and name, a superadmin's workspace switcher, and the current person's menu. */
+export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  const { env, client, isSuperadmin } = useSession();
+  const brand = brandingOf(env?.vendor);
+  const name = client?.name || brand.title;
+  const background = client?.colors?.header;
+  return (
+    <Group
+      h="100%"
+      px="md"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      style={background ? { background, color: 'var(--mantine-color-white)' } : undefined}
+    >
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger hiddenFrom="sm" size="sm" onClick={onOpenMenu} aria-label={t('shell.openMenu')} />
+        <UnstyledButton
+          component={Link}
+          to="/"
+          aria-label={name}
+          style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}
+        >
+          <Image src={client?.logo || brand.logo} alt="" h={32} w={32} fit="contain" radius="sm" />
+          <Text fw={700} size="lg" truncate="end" data-testid="workspace-name">
+            {name}
+          </Text>
+        </UnstyledButton>
+        {isSuperadmin && (
+          <Group visibleFrom="sm" ml="md">
+            <WorkspaceSwitcher />
+          </Group>
+        )}
+      </Group>
+      <UserMenu />
+    </Group>
+  );
+}

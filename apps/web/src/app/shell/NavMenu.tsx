@@ -1,0 +1,34 @@
+import { NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useVisibleMenu } from './useVisibleMenu';
+
+export const isActivePath = (pathname: string, href: string) => {
+  const base = href.replace(/\/$/, '');
+  return pathname === base || pathname.startsWith(`${base}/`);
+};
+
+/** The navbar's entries; also the content of the mobile menu. */
+export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const entries = useVisibleMenu();
+  return (
+    <nav aria-label={t('shell.navigation')}>
+      <Stack gap={2}>
+        {entries.map((entry) => (
+          <NavLink
+            key={entry.code}
+            component={Link}
+            to={entry.href}
+            label={entry.customName ?? t(`menu.${entry.code}`)}
+            leftSection={<entry.icon size={20} stroke={1.6} />}
+            active={isActivePath(pathname, entry.href)}
+            onClick={onNavigate}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        ))}
+      </Stack>
+    </nav>
+  );
+}

@@ -1,0 +1,64 @@
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { ErrorState, LoadingState } from '../../ui/States';
+import { useSession } from '../session/context';
+import { BREAKPOINTS } from '../theme';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { MobileFooter } from './MobileFooter';
+import { MobileMenu } from './MobileMenu';
+import { NavMenu } from './NavMenu';
+import { useActivityTracking, useModuleVisits } from './useActivityTracking';
+
+/** Below the "mobile" breakpoint (769 px) the navbar gives way to a mobile footer and a drawer menu. */
+export const MOBILE_QUERY = `(max-width: calc(${BREAKPOINTS.sm} - 0.02em))`;
+
+/** The main shell (spec portal §2 "Home shell"): header, navbar, page content, footer; on phones the mobile parts. */
+export default function Shell() {
+  const session = useSession();
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const [menuOpened, menu] = useDisclosure(false);
+  // Phones get the mobile footer and drawer instead of the navbar.
+  const withNavbar = !!session.client && !!session.user && !isMobile;
+
+  useActivityTracking(session.user?._id ?? null, session.client?._id ?? null);
+  useModuleVisits(session.user?._id ?? null, session.client?._id ?? null);
+
+  let content = <Outlet />;
+  if (!session.ready) {
+    content = session.failed ? <ErrorState error={session.failed} onRetry={session.retry} /> : <LoadingState />;
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={withNavbar ? { width: 250, breakpoint: 'sm' } : undefined}
+      footer={isMobile ? { height: 64 } : undefined}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Header onOpenMenu={menu.open} />
+      </AppShell.Header>
+      {withNavbar && (
+        <AppShell.Navbar p="xs">
+          <AppShell.Section grow>
+            <NavMenu />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <Box style={{ flex: 1 }} maw={1200} w="100%" mx="auto">
+          {content}
+        </Box>
+        {!isMobile && <Footer />}
+      </AppShell.Main>
+      {isMobile && (
+        <AppShell.Footer>
+          <MobileFooter onOpenMenu={menu.open} />
+        </AppShell.Footer>
+      )}
+      <MobileMenu opened={menuOpened && !!isMobile} onClose={menu.close} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,153 @@
+import type { UserListItem } from '@hallway/shared';
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconBrandTelegram,
+  IconExternalLink,
+  IconMail,
+  IconPhone,
+  IconPin,
+  IconPinnedOff,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../ui/Avatar';
+import { usePeopleTexts } from '../profile/texts';
+import { contactLinks } from './contacts';
+
+function Action({ label, href, icon, external }: { label: string; href: string; icon: ReactNode; external?: boolean }) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon
+        component="a"
+        href={href}
+        variant="light"
+        size="lg"
+        radius="xl"
+        aria-label={label}
+        {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export interface PinControls {
+  onToggle: () => void;
+  onUp?: () => void;
+  onDown?: () => void;
+  busy: boolean;
+}
+
+/** One person of the address book: who they are and the ways to reach them. */
+export function PersonRow({ person, pin }: { person: UserListItem; pin?: PinControls }) {
+  const { t } = usePeopleTexts();
+  const name = person.fullName;
+  const links = contactLinks(person);
+  const pinned = person.pinned_num !== null;
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" data-testid="person-row">
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+          <Avatar person={person} size={44} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Group gap={6} wrap="nowrap">
+              <Anchor component={Link} to={`/profile/${person._id}`} fw={600} truncate>
+                {name}
+              </Anchor>
+              {pinned && (
+                <Badge size="xs" variant="light" leftSection={<IconPin size={10} />}>
+                  {t('addressBook.pinned')}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" truncate>
+              {[person.position, person.department].filter(Boolean).join(' · ')}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {[person.city, person.phone, person.internalPhone && `#${person.internalPhone}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </Stack>
+        </Group>
+        <Group gap={6} wrap="nowrap" visibleFrom="xs">
+          {links.mail && (
+            <Action label={t('addressBook.mail', { name })} href={links.mail} icon={<IconMail size={18} />} />
+          )}
+          {links.phone && (
+            <Action label={t('addressBook.phone', { name })} href={links.phone} icon={<IconPhone size={18} />} />
+          )}
+          {links.telegram && (
+            <Action
+              label={t('addressBook.telegram', { name })}
+              href={links.telegram}
+              icon={<IconBrandTelegram size={18} />}
+              external
+            />
+          )}
+          <Action
+            label={t('addressBook.openProfile', { name })}
+            href={`/profile/${person._id}`}
+            icon={<IconExternalLink size={18} />}
+            external
+          />
+        </Group>
+        {pin && (
+          <Group gap={4} wrap="nowrap">
+            {pinned && pin.onUp && (
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t('addressBook.moveUp', { name })}
+                onClick={pin.onUp}
+                disabled={pin.busy}
+              >
+                <IconArrowUp size={16} />
+              </ActionIcon>
+            )}
+            {pinned && pin.onDown && (
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t('addressBook.moveDown', { name })}
+                onClick={pin.onDown}
+                disabled={pin.busy}
+              >
+                <IconArrowDown size={16} />
+              </ActionIcon>
+            )}
+            <ActionIcon
+              variant={pinned ? 'light' : 'subtle'}
+              size="lg"
+              aria-label={pinned ? t('addressBook.unpin', { name }) : t('addressBook.pin', { name })}
+              aria-pressed={pinned}
+              onClick={pin.onToggle}
+              disabled={pin.busy}
+            >
+              {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
+            </ActionIcon>
+          </Group>
+        )}
+      </Group>
+      <Group gap={6} mt="xs" hiddenFrom="xs">
+        {links.mail && (
+          <Action label={t('addressBook.mail', { name })} href={links.mail} icon={<IconMail size={18} />} />
+        )}
+        {links.phone && (
+          <Action label={t('addressBook.phone', { name })} href={links.phone} icon={<IconPhone size={18} />} />
+        )}
+        {links.telegram && (
+          <Action
+            label={t('addressBook.telegram', { name })}
+            href={links.telegram}
+            icon={<IconBrandTelegram size={18} />}
+            external
+          />
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,155 @@
+import { Alert, Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconInfoCircle, IconKey } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { isApiError } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { authStore, clearSessionExpiredNotice, sessionExpiredNotice, storeLoginError } from '../../api/storage';
+import { useSession } from '../../app/session/context';
+import { translateCode } from '../../i18n/errors';
+import { useValidatedForm } from '../../ui/form';
+import { PasswordField } from '../../ui/PasswordField';
+import { brokenRule } from '../../ui/validation';
+import { AuthLayout } from './AuthLayout';
+import { fetchOidcUrl, fetchPublicWorkspace, signInCall } from './api';
+import { useCompleteSignIn } from './useCompleteSignIn';
+
+const BLOCKED = new Set(['user_deleted', 'company_blocked']);
+
+/** A workspace typed on /login_new/ or /register/, looked up once typing pauses. */
+export function useWorkspaceLookup(code: string) {
+  const [debounced] = useDebouncedValue(code.trim(), 350);
+  const valid = !!debounced && !brokenRule(debounced, { alphanumeric: true, minLength: 2 });
+  const query = useQuery({
+    queryKey: queryKeys.publicClient(debounced),
+    queryFn: ({ signal }) => fetchPublicWorkspace(debounced, signal),
+    enabled: valid,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const notFound = valid && isApiError(query.error) && query.error.status === 404;
+  return { workspace: valid ? (query.data ?? null) : null, notFound, checking: valid && query.isFetching };
+}
+
+/** Sign-in by login and password, optionally within a workspace (spec portal §5 "Login", §7 POST api/loginPage). */
+export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
+  const { t } = useTranslation();
+  const { env } = useSession();
+  const location = useLocation();
+  const completeSignIn = useCompleteSignIn();
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [expired] = useState(sessionExpiredNotice);
+  useEffect(() => clearSessionExpiredNotice(), []);
+  const initialWorkspace = new URLSearchParams(location.search).get('workspace') ?? '';
+
+  const form = useValidatedForm(
+    { workspace: initialWorkspace, login: '', password: '' },
+    {
+      workspace: withWorkspace ? { required: true, alphanumeric: true } : undefined,
+      login: { required: true },
+      password: { required: true },
+    },
+  );
+  const lookup = useWorkspaceLookup(withWorkspace ? form.values.workspace : '');
+  const oidc = useQuery({ queryKey: queryKeys.oidcUrl, queryFn: fetchOidcUrl, enabled: !!env?.oidc, retry: false });
+
+  const submit = form.onSubmit(async (values) => {
+    setBlocked(null);
+    try {
+      const answer = await signInCall({
+        login: values.login.trim(),
+        password: values.password,
+        ...(withWorkspace ? { workspace: values.workspace.trim() } : {}),
+      });
+      completeSignIn(answer);
+    } catch (error) {
+      // Spec portal §8: a failed login clears the stored session and keeps the server's answer.
+      authStore.clearAuth();
+      storeLoginError(isApiError(error) ? (error.body ?? { message: error.message }) : { message: String(error) });
+      if (isApiError(error) && error.status === 403 && BLOCKED.has(error.code)) {
+        setBlocked(translateCode(error.code, error.params, error.body?.message));
+        return;
+      }
+      throw error;
+    }
+  });
+
+  const workspaceError =
+    form.errorOf('workspace') ?? (lookup.notFound ? translateCode('workspace_not_found') : undefined);
+
+  return (
+    <AuthLayout
+      title={withWorkspace ? t('auth.workspaceSignInTitle') : t('auth.signInTitle')}
+      subtitle={t('auth.signInSubtitle')}
+      workspace={lookup.workspace}
+      footer={
+        <>
+          <Anchor component={Link} to={withWorkspace ? '/login/' : '/login_new/'} size="sm">
+            {withWorkspace ? t('auth.plainLogin') : t('auth.haveWorkspace')}
+          </Anchor>
+          <Anchor component={Link} to="/register/" size="sm">
+            {t('auth.register')}
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {expired && !form.formError && !blocked && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+              {t('auth.sessionEnded')}
+            </Alert>
+          )}
+          {blocked && (
+            <Alert
+              color="red"
+              variant="light"
+              title={t('boot.loginBlocked')}
+              icon={<IconAlertCircle size={18} />}
+              role="alert"
+            >
+              {blocked}
+            </Alert>
+          )}
+          {form.formError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {form.formError}
+            </Alert>
+          )}
+          {withWorkspace && (
+            <TextInput
+              {...form.field('workspace')}
+              error={workspaceError ?? undefined}
+              label={t('auth.workspace')}
+              description={lookup.checking ? t('auth.workspaceChecking') : t('auth.workspaceHint')}
+              autoComplete="organization"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          )}
+          <TextInput {...form.field('login')} label={t('auth.login')} autoComplete="username" autoCapitalize="none" />
+          <PasswordField {...form.field('password')} label={t('auth.password')} autoComplete="current-password" />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/forgot-password/" size="sm">
+              {t('auth.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {t('auth.signIn')}
+          </Button>
+          {env?.oidc && oidc.data && (
+            <>
+              <Divider label={t('auth.or')} labelPosition="center" />
+              <Button component="a" href={oidc.data} variant="default" fullWidth leftSection={<IconKey size={18} />}>
+                {t('auth.signInSso')}
+              </Button>
+            </>
+          )}
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,6 @@
+import { LoginForm } from './LoginForm';
+
+/** /login/ */
+export default function LoginPage() {
+  return <LoginForm withWorkspace={false} />;
+}

@@ -1,0 +1,169 @@
+import { type ClientDto, INN_LENGTH, LONG_TEXT_MAX, MB, TEXT_MAX } from '@hallway/shared';
+import { Alert, Badge, Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/queryKeys';
+import { translateCode } from '../../i18n/errors';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useValidatedForm } from '../../ui/form';
+import { LengthCounter } from '../../ui/ValidatedInput';
+import { type ClientInfoChanges, updateClient } from './api';
+
+type TextField = 'name' | 'fullName' | 'city' | 'phone' | 'address' | 'director' | 'telegram' | 'inn' | 'comments';
+
+const LIMITS: Record<TextField, number> = {
+  name: 120,
+  fullName: TEXT_MAX,
+  city: 100,
+  phone: 40,
+  address: TEXT_MAX,
+  director: 120,
+  telegram: 120,
+  inn: INN_LENGTH,
+  comments: LONG_TEXT_MAX,
+};
+
+const valuesOf = (client: ClientDto) => ({
+  name: client.name,
+  fullName: client.fullName,
+  city: client.city,
+  phone: client.phone,
+  address: client.address,
+  director: client.director,
+  telegram: client.telegram,
+  inn: client.inn,
+  comments: client.comments,
+  storageMb: client.storageSize ? String(Math.round(client.storageSize / MB)) : '0',
+});
+
+/** The Information tab of a workspace (spec portal §2 "Tabbed screens", Clients): every field, block/activate. */
+export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved: (client: ClientDto) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const form = useValidatedForm(valuesOf(client), {
+    name: { required: true, maxLength: LIMITS.name },
+    fullName: { maxLength: LIMITS.fullName },
+    city: { maxLength: LIMITS.city },
+    phone: { maxLength: LIMITS.phone },
+    address: { maxLength: LIMITS.address },
+    director: { maxLength: LIMITS.director },
+    telegram: { maxLength: LIMITS.telegram },
+    inn: { pattern: /^\d{10}$/, messages: { pattern: translateCode('inn_invalid') } },
+    comments: { maxLength: LIMITS.comments },
+  });
+
+  const saved = async (updated: ClientDto) => {
+    await queryClient.invalidateQueries({ queryKey: queryKeys.allClients });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.client(updated._id) });
+    onSaved(updated);
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const { storageMb, ...texts } = values;
+    const changes: ClientInfoChanges = {};
+    for (const [key, value] of Object.entries(texts) as [TextField, string][]) {
+      if (value.trim() !== client[key]) changes[key] = value.trim();
+    }
+    const storageSize = Math.max(0, Math.round(Number(storageMb) || 0)) * MB;
+    if (storageSize !== client.storageSize) changes.storageSize = storageSize;
+    const updated = Object.keys(changes).length ? await updateClient(client._id, changes) : client;
+    notifications.show({ color: 'teal', message: t('common.saved') });
+    await saved(updated);
+  });
+
+  const blocked = client.status === 'blocked';
+  const switchStatus = async () => {
+    await saved(await updateClient(client._id, { status: blocked ? 'active' : 'blocked' }));
+  };
+
+  const text = (name: TextField, label: string) => (
+    <TextInput
+      {...form.field(name)}
+      label={label}
+      description={<LengthCounter length={form.values[name].length} max={LIMITS[name]} />}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('clients.accessStatus')}:
+            </Text>
+            <Badge color={blocked ? 'red' : 'teal'} variant="light">
+              {blocked ? t('clients.blocked') : t('clients.active')}
+            </Badge>
+          </Group>
+          <Button
+            variant="light"
+            color={blocked ? 'teal' : 'red'}
+            leftSection={blocked ? <IconLockOpen size={16} /> : <IconLock size={16} />}
+            onClick={() => setConfirming(true)}
+          >
+            {blocked ? t('clients.activate') : t('clients.block')}
+          </Button>
+        </Group>
+        {form.formError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {form.formError}
+          </Alert>
+        )}
+        <TextInput label={t('clients.code')} value={client.workspace} readOnly variant="filled" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {text('name', t('clients.name'))}
+          {text('fullName', t('clients.fullName'))}
+          {text('city', t('clients.city'))}
+          {text('phone', t('clients.phone'))}
+          {text('address', t('clients.address'))}
+          {text('director', t('clients.director'))}
+          {text('telegram', t('clients.telegram'))}
+          <TextInput {...form.field('inn')} label={t('clients.inn')} inputMode="numeric" maxLength={INN_LENGTH} />
+          <NumberInput
+            label={t('clients.storageSize')}
+            description={t('clients.storageHint')}
+            value={form.values.storageMb}
+            onChange={(value) => form.setValue('storageMb', String(value ?? 0))}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=" "
+          />
+        </SimpleGrid>
+        <Textarea
+          {...form.field('comments')}
+          label={t('clients.comments')}
+          autosize
+          minRows={3}
+          maxRows={8}
+          description={<LengthCounter length={form.values.comments.length} max={LIMITS.comments} />}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.submitting}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={blocked ? t('clients.activateConfirmTitle') : t('clients.blockConfirmTitle')}
+        message={
+          blocked
+            ? t('clients.activateConfirmText', { name: client.name })
+            : t('clients.blockConfirmText', { name: client.name })
+        }
+        confirmLabel={blocked ? t('clients.activate') : t('clients.block')}
+        danger={!blocked}
+        onConfirm={switchStatus}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import { type ClientDto, formatBytes } from '@hallway/shared';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLogin2, IconPencil } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { BREAKPOINTS } from '../../app/theme';
+
+function StatusBadge({ client }: { client: ClientDto }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={client.status === 'blocked' ? 'red' : 'teal'} variant="light">
+      {client.status === 'blocked' ? t('clients.blocked') : t('clients.active')}
+    </Badge>
+  );
+}
+
+function Actions({ client, onEnter, onEdit }: Pick<ClientsTableProps, 'onEnter' | 'onEdit'> & { client: ClientDto }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPencil size={14} />}
+        onClick={() => onEdit(client)}
+        aria-label={`${t('clients.edit')} ${client.name}`}
+      >
+        {t('clients.edit')}
+      </Button>
+      <Button
+        size="xs"
+        leftSection={<IconLogin2 size={14} />}
+        onClick={() => onEnter(client)}
+        aria-label={`${t('clients.enter')} ${client.name}`}
+      >
+        {t('clients.enter')}
+      </Button>
+    </Group>
+  );
+}
+
+/** Phones: one card per workspace instead of a table that scrolls sideways. */
+function ClientCards({
+  clients,
+  currentId,
+  onEnter,
+  onEdit,
+  storage,
+}: ClientsTableProps & { storage: (c: ClientDto) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      {clients.map((client) => (
+        <Card
+          key={client._id}
+          withBorder
+          radius="md"
+          padding="md"
+          aria-current={client._id === currentId ? 'true' : undefined}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={600} truncate="end">
+                {client.name}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {client.workspace}
+              </Text>
+            </Stack>
+            <StatusBadge client={client} />
+          </Group>
+          <SimpleGrid cols={3} spacing="xs" mb="sm">
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {t('clients.users')}
+              </Text>
+              <Text size="sm">{client.usersCount ?? 0}</Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {t('clients.storage')}
+              </Text>
+              <Text size="sm">{storage(client)}</Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {t('clients.created')}
+              </Text>
+              <Text size="sm">{dayjs(client.created).format('L')}</Text>
+            </Stack>
+          </SimpleGrid>
+          <Actions client={client} onEnter={onEnter} onEdit={onEdit} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+export interface ClientsTableProps {
+  clients: ClientDto[];
+  currentId: string | null;
+  onEnter: (client: ClientDto) => void;
+  onEdit: (client: ClientDto) => void;
+}
+
+/** Workspaces with status, people and storage; 'Enter' makes one the current workspace. */
+export function ClientsTable({ clients, currentId, onEnter, onEdit }: ClientsTableProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery(`(max-width: calc(${BREAKPOINTS.sm} - 0.02em))`);
+  const storage = (client: ClientDto) =>
+    `${formatBytes(client.storageUsed)} / ${client.storageSize ? formatBytes(client.storageSize) : t('clients.unlimited')}`;
+  if (phone) {
+    return <ClientCards clients={clients} currentId={currentId} onEnter={onEnter} onEdit={onEdit} storage={storage} />;
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label={t('clients.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('clients.name')}</Table.Th>
+            <Table.Th>{t('clients.status')}</Table.Th>
+            <Table.Th ta="right">{t('clients.users')}</Table.Th>
+            <Table.Th>{t('clients.storage')}</Table.Th>
+            <Table.Th>{t('clients.created')}</Table.Th>
+            <Table.Th ta="right">{t('clients.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {clients.map((client) => (
+            <Table.Tr key={client._id} aria-current={client._id === currentId ? 'true' : undefined}>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Group gap={6}>
+                    <Text size="sm" fw={600}>
+                      {client.name}
+                    </Text>
+                    {client._id === currentId && (
+                      <Badge size="xs" variant="light">
+                        {t('clients.current')}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {client.workspace}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge client={client} />
+              </Table.Td>
+              <Table.Td ta="right">{client.usersCount ?? 0}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{storage(client)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{dayjs(client.created).format('L')}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Actions client={client} onEnter={onEnter} onEdit={onEdit} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

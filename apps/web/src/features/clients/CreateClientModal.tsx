@@ -1,0 +1,103 @@
+import { PASSWORD_MIN, SHORT_NAME_MAX } from '@hallway/shared';
+import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/queryKeys';
+import { useValidatedForm } from '../../ui/form';
+import { PasswordField } from '../../ui/PasswordField';
+import { createClient } from './api';
+
+const EMPTY = {
+  workspace: '',
+  name: '',
+  'admin.firstName': '',
+  'admin.lastName': '',
+  'admin.email': '',
+  'admin.login': '',
+  'admin.password': '',
+};
+
+/** A new workspace and its first administrator (`POST /api/clients`); the code is Latin letters and digits. */
+export function CreateClientModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useValidatedForm(EMPTY, {
+    workspace: { required: true, alphanumeric: true, minLength: 2, maxLength: 32 },
+    name: { required: true, maxLength: 120 },
+    'admin.firstName': { required: true, maxLength: SHORT_NAME_MAX },
+    'admin.lastName': { required: true, maxLength: SHORT_NAME_MAX },
+    'admin.email': { required: true, email: true },
+    'admin.login': { maxLength: 64 },
+    'admin.password': { required: true, minLength: PASSWORD_MIN },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const created = await createClient({
+      workspace: values.workspace.trim(),
+      name: values.name.trim(),
+      admin: {
+        firstName: values['admin.firstName'].trim(),
+        lastName: values['admin.lastName'].trim(),
+        email: values['admin.email'].trim(),
+        login: values['admin.login'].trim() || undefined,
+        password: values['admin.password'],
+      },
+    });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.allClients });
+    notifications.show({ color: 'teal', message: t('clients.createdToast', { name: created.name }) });
+    form.reset();
+    onClose();
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('clients.createTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {form.formError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {form.formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              {...form.field('workspace')}
+              label={t('clients.code')}
+              placeholder="northwind"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <TextInput {...form.field('name')} label={t('clients.name')} />
+          </SimpleGrid>
+          <Divider label={t('clients.firstAdmin')} labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput {...form.field('admin.firstName')} label={t('auth.firstName')} />
+            <TextInput {...form.field('admin.lastName')} label={t('auth.lastName')} />
+            <TextInput {...form.field('admin.email')} type="email" label={t('auth.email')} />
+            <TextInput
+              {...form.field('admin.login')}
+              label={`${t('auth.loginOptional')} (${t('common.optional')})`}
+              autoCapitalize="none"
+            />
+            <PasswordField {...form.field('admin.password')} label={t('auth.password')} autoComplete="new-password" />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              {t('clients.createSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,302 @@
+import type { UserListItem } from '@hallway/shared';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Pagination,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconBuildingBank,
+  IconDots,
+  IconDownload,
+  IconFileImport,
+  IconHistory,
+  IconRestore,
+  IconSearch,
+  IconTrash,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session/context';
+import { BREAKPOINTS } from '../../app/theme';
+import { errorText } from '../../i18n/errors';
+import { Avatar } from '../../ui/Avatar';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { downloadExport, filterUsers, peopleKeys, resetToHrm, setDeleted } from '../profile/api';
+import { usePeopleTexts } from '../profile/texts';
+import { AddEmployeeModal } from './AddEmployeeModal';
+import { ImportModal } from './ImportModal';
+
+const PAGE = 25;
+
+/** The "all employees" tab: search, deleted ones, add, import, export, delete and restore. */
+export function AllEmployeesTab() {
+  const { t } = usePeopleTexts();
+  const { client, user } = useSession();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [deleted, setShowDeleted] = useState(false);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState<'import' | 'hrm' | null>(null);
+  const [exporting, setExporting] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<UserListItem | null>(null);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  // Phones get name, position and actions; the other columns would need a sideways scroll.
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.sm})`, true);
+  const workspace = client?.workspace ?? '';
+  const filter = { search: debounced || undefined, deleted, page: page - 1, limit: PAGE };
+  const query = useQuery({
+    queryKey: peopleKeys.list(`admin:${workspace}`, filter),
+    queryFn: ({ signal }) => filterUsers(workspace, filter, signal),
+    enabled: !!workspace,
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.all });
+
+  const exportFile = async (key: string, path: string, name: string) => {
+    setExporting(key);
+    try {
+      await downloadExport(path, name);
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err) });
+    } finally {
+      setExporting(null);
+    }
+  };
+  const restoreFromHrm = async (person: UserListItem) => {
+    try {
+      await resetToHrm(person._id);
+      notifications.show({ color: 'teal', message: t('employees.resetHrmDone') });
+      await refresh();
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err) });
+    }
+  };
+
+  const rows = query.data?.result ?? [];
+  const total = query.data?.total ?? 0;
+  let content = <LoadingState />;
+  if (query.isError) content = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data && rows.length === 0) {
+    content = (
+      <EmptyState
+        icon={<IconUsers size={28} stroke={1.5} />}
+        title={t('employees.emptyTitle')}
+        description={deleted && !debounced ? t('employees.emptyDeleted') : t('employees.emptyText')}
+      />
+    );
+  } else if (query.data) {
+    content = (
+      <Table.ScrollContainer minWidth={wide ? 720 : 0}>
+        <Table highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('employees.name')}</Table.Th>
+              {wide && <Table.Th>{t('fields.position')}</Table.Th>}
+              {wide && <Table.Th>{t('fields.department')}</Table.Th>}
+              {wide && <Table.Th>{t('fields.email')}</Table.Th>}
+              {wide && <Table.Th>{t('employees.roles')}</Table.Th>}
+              <Table.Th w={56}>
+                <VisuallyHidden>{t('employees.actionsColumn')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((person) => (
+              <Table.Tr key={person._id} data-testid="employee-row">
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar person={person} />
+                    <Stack gap={0}>
+                      <Anchor component={Link} to={`/profile/${person._id}`} size="sm" fw={500}>
+                        {person.fullName}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {wide ? person.login : person.position}
+                      </Text>
+                    </Stack>
+                    {person.deletion_mark && (
+                      <Badge color="red" variant="light" size="sm">
+                        {t('employees.deletedBadge')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                {wide && <Table.Td>{person.position}</Table.Td>}
+                {wide && (
+                  <>
+                    <Table.Td>{person.department}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {person.roles
+                          .filter((r): r is 'admin' | 'hr' => r === 'admin' || r === 'hr')
+                          .map((role) => (
+                            <Badge key={role} variant="light" size="sm">
+                              {t(`employees.role.${role}`)}
+                            </Badge>
+                          ))}
+                      </Group>
+                    </Table.Td>
+                  </>
+                )}
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon
+                        variant="subtle"
+                        size="lg"
+                        aria-label={t('employees.actions', { name: person.fullName })}
+                        loading={exporting === person._id}
+                      >
+                        <IconDots size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item
+                        leftSection={<IconDownload size={16} />}
+                        onClick={() =>
+                          void exportFile(person._id, `/api/user/export/${person._id}`, `employee-${person.login}.xlsx`)
+                        }
+                      >
+                        {t('employees.exportOne')}
+                      </Menu.Item>
+                      <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => void restoreFromHrm(person)}>
+                        {t('employees.resetHrm')}
+                      </Menu.Item>
+                      {person._id !== user?._id && (
+                        <Menu.Item
+                          color={person.deletion_mark ? undefined : 'red'}
+                          leftSection={person.deletion_mark ? <IconRestore size={16} /> : <IconTrash size={16} />}
+                          onClick={() => setConfirming(person)}
+                        >
+                          {person.deletion_mark ? t('employees.restore') : t('employees.delete')}
+                        </Menu.Item>
+                      )}
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('employees.search')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 280 }}
+          />
+          <Switch
+            label={t('employees.showDeleted')}
+            checked={deleted}
+            onChange={(event) => {
+              setShowDeleted(event.currentTarget.checked);
+              setPage(1);
+            }}
+            mb={8}
+          />
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+            {t('employees.add')}
+          </Button>
+          <Button variant="light" leftSection={<IconFileImport size={16} />} onClick={() => setImporting('import')}>
+            {t('employees.import')}
+          </Button>
+          <Button variant="light" leftSection={<IconBuildingBank size={16} />} onClick={() => setImporting('hrm')}>
+            {t('employees.hrm')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting === 'all'}
+            loaderProps={{ type: 'dots' }}
+            onClick={() => client && void exportFile('all', `/api/user/export/all/${client._id}`, 'employees.xlsx')}
+          >
+            {t('employees.exportAll')}
+          </Button>
+        </Group>
+      </Group>
+      {exporting && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('employees.exporting')}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {query.data ? t('employees.total', { count: total }) : '\u00a0'}
+      </Text>
+      {content}
+      {total > PAGE && (
+        <Group justify="center">
+          <Pagination
+            total={Math.ceil(total / PAGE)}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('employees.previousPage') }
+                : control === 'next'
+                  ? { 'aria-label': t('employees.nextPage') }
+                  : {}
+            }
+            getItemProps={(page) => ({ 'aria-label': t('employees.pageNumber', { page }) })}
+          />
+        </Group>
+      )}
+      <AddEmployeeModal opened={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />
+      <ImportModal
+        kind={importing ?? 'import'}
+        opened={!!importing}
+        onClose={() => setImporting(null)}
+        onImported={() => void refresh()}
+      />
+      <ConfirmDialog
+        opened={!!confirming}
+        onClose={() => setConfirming(null)}
+        title={confirming?.deletion_mark ? t('employees.restoreTitle') : t('employees.deleteTitle')}
+        message={
+          confirming
+            ? t(confirming.deletion_mark ? 'employees.restoreText' : 'employees.deleteText', {
+                name: confirming.fullName,
+              })
+            : undefined
+        }
+        confirmLabel={confirming?.deletion_mark ? t('employees.restore') : t('employees.delete')}
+        danger={!confirming?.deletion_mark}
+        onConfirm={async () => {
+          if (!confirming) return;
+          await setDeleted(confirming._id, !confirming.deletion_mark);
+          await refresh();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Box, Card, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSession } from '../../app/session/context';
+import { ErrorState, LoadingState } from '../../ui/States';
+import { fetchWorkspace, updateWorkspace, type WorkspaceChanges } from '../profile/api';
+import { usePeopleTexts } from '../profile/texts';
+import { AllEmployeesTab } from './AllEmployeesTab';
+import { RightsTab } from './RightsTab';
+import { CompanyTab, SettingsTab } from './WorkspaceTabs';
+
+const TABS = ['all', 'rights', 'settings', 'company'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /employees/ (spec portal §2, administrators): all employees, rights and roles, other settings, company data.
+ * Mood statistics, notifications and interface arrive with their modules.
+ */
+export default function EmployeesPage() {
+  const { t } = usePeopleTexts();
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<Tab>('all');
+  const workspaceKey = ['people', 'workspace', client?._id ?? ''];
+  const workspace = useQuery({
+    queryKey: workspaceKey,
+    queryFn: ({ signal }) => fetchWorkspace(client!._id, signal),
+    enabled: !!client && tab !== 'all',
+  });
+
+  const save = async (changes: WorkspaceChanges) => {
+    if (!client) return;
+    if (Object.keys(changes).length === 0) {
+      notifications.show({ color: 'teal', message: t('employees.saved') });
+      return;
+    }
+    const updated = await updateWorkspace(client._id, changes);
+    queryClient.setQueryData(workspaceKey, updated);
+    // The shell shows the workspace too (name, start page, language): it reloads it.
+    void queryClient.invalidateQueries({ queryKey: ['me'] });
+    void queryClient.invalidateQueries({ queryKey: ['client'] });
+    notifications.show({ color: 'teal', message: t('employees.saved') });
+  };
+
+  const withWorkspace = (render: (data: NonNullable<typeof workspace.data>) => React.ReactNode) => {
+    if (workspace.isError) return <ErrorState error={workspace.error} onRetry={() => void workspace.refetch()} />;
+    if (!workspace.data) return <LoadingState />;
+    return render(workspace.data);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t('employees.title')}
+      </Title>
+      <Card withBorder radius="lg" padding={0}>
+        <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+          <ScrollArea type="never">
+            <Tabs.List aria-label={t('employees.tabs')} style={{ flexWrap: 'nowrap' }} px="sm">
+              {TABS.map((name) => (
+                <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
+                  {t(`employees.${name}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+          <Box p={{ base: 'md', sm: 'xl' }}>
+            <Tabs.Panel value="all">
+              <AllEmployeesTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="rights">
+              {withWorkspace((data) => (
+                <RightsTab workspace={data} onSaved={save} />
+              ))}
+            </Tabs.Panel>
+            <Tabs.Panel value="settings">
+              {withWorkspace((data) => (
+                <SettingsTab workspace={data} onSaved={save} />
+              ))}
+            </Tabs.Panel>
+            <Tabs.Panel value="company">
+              {withWorkspace((data) => (
+                <CompanyTab key={data.name + data.inn} workspace={data} onSaved={save} />
+              ))}
+            </Tabs.Panel>
+          </Box>
+        </Tabs>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { COVER_MIN_HEIGHT, COVER_WIDTH, type UserDto } from '@hallway/shared';
+import { Badge, Box, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCamera, IconPhoto, IconTrash, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSession } from '../../app/session/context';
+import { errorText, translateCode } from '../../i18n/errors';
+import { Avatar } from '../../ui/Avatar';
+import { UploadProgress } from '../../ui/FileUpload';
+import { useUpload } from '../../ui/useUpload';
+import { setFollow } from './api';
+import { coverSizeOk, imageSize } from './media';
+import { usePeopleTexts } from './texts';
+import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
+
+/** The top of a profile: cover, photo, name, position, follow; the owner (or an administrator) changes pictures. */
+export function ProfileHeader({ person }: { person: UserDto }) {
+  const { t } = usePeopleTexts();
+  const { user } = useSession();
+  const save = usePersonSaver(person);
+  const updated = usePersonUpdated();
+  const upload = useUpload();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [following, setFollowing] = useState(false);
+  const self = user?._id === person._id;
+  const canEdit = !!person.can?.edit && !person.deletion_mark;
+  const followed = !!user && person.followers.includes(user._id);
+
+  const changeAvatar = async (file: File | null) => {
+    if (!file) return;
+    setProblem(null);
+    const [uploaded] = (await upload.upload([file])) ?? [];
+    if (!uploaded) return;
+    const pic = { src: uploaded.file.src, ...(uploaded.file.mini ? { mini: uploaded.file.mini } : {}) };
+    await save({ pics: [pic, ...person.pics].slice(0, 20) }).catch((err) => setProblem(errorText(err)));
+  };
+
+  const changeCover = async (file: File | null) => {
+    if (!file) return;
+    setProblem(null);
+    // Checked here first so a wrong picture is never uploaded; the server checks again.
+    const size = await imageSize(file).catch(() => null);
+    if (!size || !coverSizeOk(size)) {
+      setProblem(
+        `${translateCode('wrong_image_size')}. ${t('profile.coverHint', { width: COVER_WIDTH, height: COVER_MIN_HEIGHT })}`,
+      );
+      return;
+    }
+    const [uploaded] = (await upload.upload([file])) ?? [];
+    if (!uploaded) return;
+    await save({ cover: uploaded.file.src }).catch((err) => setProblem(errorText(err)));
+  };
+
+  const toggleFollow = async () => {
+    setFollowing(true);
+    try {
+      updated(await setFollow(person._id, !followed));
+    } catch (err) {
+      setProblem(errorText(err));
+    } finally {
+      setFollowing(false);
+    }
+  };
+
+  return (
+    <Card withBorder radius="lg" padding={0}>
+      <Box
+        h={{ base: 110, sm: 180 }}
+        aria-hidden
+        style={{
+          background: person.cover
+            ? `center / cover no-repeat url("${person.cover}")`
+            : 'linear-gradient(120deg, var(--mantine-primary-color-light), var(--mantine-primary-color-filled))',
+        }}
+      />
+      <Stack px={{ base: 'md', sm: 'xl' }} pb="lg" gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mt={-48}>
+          <Box
+            style={{
+              borderRadius: '50%',
+              border: '4px solid var(--mantine-color-body)',
+              lineHeight: 0,
+              flexShrink: 0,
+              overflow: 'hidden',
+            }}
+          >
+            <Avatar person={person} size={104} link={false} />
+          </Box>
+          <Group gap="xs" wrap="wrap">
+            {canEdit && (
+              <FileButton onChange={changeAvatar} accept="image/png,image/jpeg,image/webp,image/gif">
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconCamera size={14} />}
+                    loading={upload.uploading}
+                  >
+                    {t('profile.changeAvatar')}
+                  </Button>
+                )}
+              </FileButton>
+            )}
+            {canEdit && (
+              <FileButton onChange={changeCover} accept="image/png,image/jpeg,image/webp">
+                {(props) => (
+                  <Button {...props} variant="default" size="xs" leftSection={<IconPhoto size={14} />}>
+                    {t('profile.changeCover')}
+                  </Button>
+                )}
+              </FileButton>
+            )}
+            {canEdit && person.cover && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => void save({ cover: '' }).catch((err) => setProblem(errorText(err)))}
+              >
+                {t('profile.removeCover')}
+              </Button>
+            )}
+            {!self && !person.deletion_mark && (
+              <Button
+                size="xs"
+                variant={followed ? 'light' : 'filled'}
+                leftSection={followed ? <IconUserCheck size={14} /> : <IconUserPlus size={14} />}
+                loading={following}
+                onClick={toggleFollow}
+                aria-pressed={followed}
+              >
+                {followed ? t('profile.unfollow') : t('profile.follow')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <Stack gap={4}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} size="h2">
+              {person.fullName}
+            </Title>
+            {person.deletion_mark && (
+              <Badge color="red" variant="light">
+                {t('profile.deleted')}
+              </Badge>
+            )}
+          </Group>
+          {(person.position || person.department) && (
+            <Text c="dimmed">{[person.position, person.department].filter(Boolean).join(' · ')}</Text>
+          )}
+          {person.statusText && <Text size="sm">{person.statusText}</Text>}
+          <Text size="sm" c="dimmed">
+            {t('profile.followersCount', { count: person.followers.length })}
+          </Text>
+        </Stack>
+        <UploadProgress value={upload.progress} />
+        {(problem || upload.error) && (
+          <Text size="sm" c="red" role="alert">
+            {problem || upload.error}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

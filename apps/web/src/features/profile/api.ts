@@ -1,0 +1,166 @@
+import type {
+  AssignableRole,
+  BirthdayDto,
+  ClientDto,
+  FollowersDto,
+  HrmReport,
+  ImportReport,
+  PinnedDto,
+  RegisterBody,
+  Rights,
+  UpdateUserBody,
+  UserDto,
+  UserFilters,
+  UsersFilterBody,
+  UsersPage,
+} from '@hallway/shared';
+import { ApiError, api, authHeaders, reportApiError } from '../../api/client';
+
+/** Query keys of the people side; everything under `['people']` is refreshed after a change to someone. */
+export const peopleKeys = {
+  all: ['people'] as const,
+  person: (id: string) => ['people', 'person', id] as const,
+  followers: (id: string) => ['people', 'followers', id] as const,
+  list: (scope: string, filter: UsersFilterBody) => ['people', 'list', scope, filter] as const,
+  filters: (clientId: string) => ['people', 'filters', clientId] as const,
+  birthdays: (clientId: string, date: string) => ['people', 'birthdays', clientId, date] as const,
+};
+
+const result = async <T>(call: Promise<{ result: T }>) => (await call).result;
+
+export const fetchPerson = (id: string, signal?: AbortSignal) =>
+  result(api<{ result: UserDto }>(`/api/user/${id}`, { signal, local: true }));
+
+/** `PUT api/user/{id}`; answers the new token too when the owner changed their password. */
+export const updatePerson = (id: string, body: UpdateUserBody) =>
+  api<{ result: UserDto; token?: string }>(`/api/user/${id}`, { method: 'PUT', body, local: true });
+
+export const setFollow = (userId: string, follow: boolean) =>
+  result(
+    api<{ result: UserDto }>(follow ? '/api/follow' : '/api/unfollow', {
+      method: 'POST',
+      body: { user_id: userId },
+      local: true,
+    }),
+  );
+
+export const fetchFollowers = (id: string, signal?: AbortSignal) =>
+  result(api<{ result: FollowersDto }>(`/api/user/${id}/followers`, { signal, local: true }));
+
+export const removeHrFile = (userId: string, fileId: string) =>
+  result(api<{ result: UserDto }>(`/api/user/${userId}/file/${fileId}`, { method: 'DELETE', local: true }));
+
+/** `POST api/user/filter/{workspace}`: one page of list items and the total. */
+export const filterUsers = (workspace: string, body: UsersFilterBody, signal?: AbortSignal) =>
+  api<UsersPage>(`/api/user/filter/${encodeURIComponent(workspace)}`, { method: 'POST', body, signal, local: true });
+
+export const fetchUserFilters = (clientId: string, signal?: AbortSignal) =>
+  result(api<{ result: UserFilters }>(`/api/user/filters/${clientId}`, { signal, local: true }));
+
+export const togglePin = (id: string) =>
+  result(api<{ result: PinnedDto }>(`/api/user/pin/${id}`, { method: 'PUT', local: true }));
+
+export const movePin = (from: string, to: string) =>
+  result(api<{ result: PinnedDto[] }>('/api/user/pin_move', { method: 'PUT', body: { from, to }, local: true }));
+
+export const registerEmployee = (body: RegisterBody) =>
+  api<{ result: UserDto; message: string }>('/api/register', { method: 'POST', body, local: true });
+
+export const setDeleted = (id: string, deleted: boolean) =>
+  result(
+    api<{ result: UserDto }>(`/api/user/${deleted ? 'delete' : 'undelete'}/${id}`, { method: 'PUT', local: true }),
+  );
+
+export const setRole = (id: string, role: AssignableRole, grant: boolean) =>
+  result(api<{ result: UserDto }>(`/api/user/${id}/role/${role}`, { method: grant ? 'PUT' : 'DELETE', local: true }));
+
+export const setRoleForAll = (clientId: string, role: AssignableRole, grant: boolean) =>
+  api<{ role: string; users: string[] }>(`/api/clients/${clientId}/role/${role}`, {
+    method: grant ? 'PUT' : 'DELETE',
+    local: true,
+  });
+
+export const setRights = (id: string, rights: Partial<Rights>) =>
+  result(api<{ result: UserDto }>(`/api/user/${id}/rights`, { method: 'PUT', body: { rights }, local: true }));
+
+export const setRightsForAll = (clientId: string, rights: Partial<Rights>) =>
+  api<{ rights: Partial<Rights>; users: string[] }>(`/api/clients/${clientId}/rights`, {
+    method: 'PUT',
+    body: { rights },
+    local: true,
+  });
+
+export const importEmployees = (fileId: string) =>
+  result(api<{ result: ImportReport }>('/api/user/import', { method: 'POST', body: { file_id: fileId }, local: true }));
+
+export const loadHrm = (fileId: string) =>
+  result(api<{ result: HrmReport }>('/api/user/load_hrm', { method: 'POST', body: { file_id: fileId }, local: true }));
+
+export const resetToHrm = (userId: string) =>
+  result(
+    api<{ result: UserDto }>('/api/user/reset_to_hrm', { method: 'POST', body: { user_id: userId }, local: true }),
+  );
+
+export type WorkspaceChanges = Partial<
+  Pick<
+    ClientDto,
+    'name' | 'fullName' | 'city' | 'phone' | 'address' | 'director' | 'telegram' | 'inn' | 'start_page' | 'lang'
+  > & { settings: { hideMoodMeter?: boolean; openRegistration?: boolean; defaultRights?: Partial<Rights> } }
+>;
+
+export const updateWorkspace = (clientId: string, body: WorkspaceChanges) =>
+  result(api<{ result: ClientDto }>(`/api/clients/${clientId}`, { method: 'PUT', body, local: true }));
+
+export const fetchWorkspace = (clientId: string, signal?: AbortSignal) =>
+  result(api<{ result: ClientDto }>(`/api/clients/${clientId}`, { signal, local: true }));
+
+export const fetchBirthdays = (clientId: string, date: string, signal?: AbortSignal) =>
+  result(
+    api<{ result: BirthdayDto[] }>(`/api/clients/${clientId}/birthdays`, { query: { date }, signal, local: true }),
+  );
+
+/** The file name of a `Content-Disposition` answer (RFC 8187 name first). */
+export function dispositionName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+}
+
+/**
+ * `POST api/user/export/{id}` and `.../export/all/{clientId}`: the xlsx answer, saved by the browser under the
+ * server's name. A failure goes through the usual error handling and is thrown for the caller to show.
+ */
+export async function downloadExport(path: string, fallbackName: string): Promise<string> {
+  const headers = authHeaders();
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, credentials: 'same-origin' });
+  } catch {
+    const error = new ApiError(0, null);
+    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
+    throw error;
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    const error = new ApiError(response.status, body && typeof body.message === 'string' ? body : null);
+    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
+    throw error;
+  }
+  const name = dispositionName(response.headers.get('Content-Disposition'), fallbackName);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

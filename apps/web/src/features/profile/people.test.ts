@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { translationProblems } from '../../i18n/feature';
+import { contactLinks, phoneLink, telegramLink } from '../addressBook/contacts';
+import { byMonth, localDate } from '../birthdays/months';
+import { coverSizeOk, safeLink } from './media';
+import { visibleTabs } from './tabs';
+import { peopleTexts } from './texts';
+
+describe('people texts', () => {
+  it('are complete in ru, uk and en, with the same placeholders', () => {
+    expect(translationProblems(peopleTexts)).toEqual([]);
+  });
+});
+
+describe('cover size', () => {
+  it('takes exactly 3420 px wide and at least 250 px high', () => {
+    expect(coverSizeOk({ width: 3420, height: 250 })).toBe(true);
+    expect(coverSizeOk({ width: 3420, height: 900 })).toBe(true);
+    expect(coverSizeOk({ width: 3420, height: 249 })).toBe(false);
+    expect(coverSizeOk({ width: 3419, height: 400 })).toBe(false);
+    expect(coverSizeOk({ width: 4000, height: 400 })).toBe(false);
+  });
+});
+
+describe('links', () => {
+  it('makes anchors of web links only', () => {
+    expect(safeLink('https://linkedin.com/in/ann')).toBe('https://linkedin.com/in/ann');
+    expect(safeLink(' http://example.com ')).toBe('http://example.com');
+    expect(safeLink('javascript:alert(1)')).toBeNull();
+    expect(safeLink('example.com')).toBeNull();
+    expect(safeLink('')).toBeNull();
+  });
+
+  it('builds mail, phone and Telegram actions from what a person filled in', () => {
+    expect(contactLinks({ email: 'ann@example.com', phone: '+49 (30) 123-45', telegram: '@ann_k' })).toEqual({
+      mail: 'mailto:ann@example.com',
+      phone: 'tel:+493012345',
+      telegram: 'https://t.me/ann_k',
+    });
+    expect(contactLinks({ email: 'not an email', phone: '12', telegram: 'a b' })).toEqual({
+      mail: null,
+      phone: null,
+      telegram: null,
+    });
+    expect(telegramLink('https://t.me/hallway_team/')).toBe('https://t.me/hallway_team');
+    expect(telegramLink('t.me/ok_name')).toBe('https://t.me/ok_name');
+    expect(phoneLink('030 1234')).toBe('tel:0301234');
+  });
+});
+
+describe('birthdays by month', () => {
+  it('splits the list by the month it is celebrated in, keeping the order', () => {
+    const person = (date: string, name: string) => ({
+      _id: name,
+      name,
+      avatar: null,
+      position: '',
+      department: '',
+      birthday: date.slice(5),
+      date,
+      today: false,
+    });
+    const months = byMonth([person('2026-12-05', 'A'), person('2026-12-31', 'B'), person('2027-01-02', 'C')]);
+    expect(months.map((m) => [m.month, m.people.map((p) => p.name)])).toEqual([
+      ['2026-12', ['A', 'B']],
+      ['2027-01', ['C']],
+    ]);
+    expect(byMonth([])).toEqual([]);
+  });
+
+  it('sends the reader’s local date', () => {
+    expect(localDate(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
+
+describe('profile tabs', () => {
+  it('shows HR data and HR files only when the server sent them', () => {
+    expect(visibleTabs({})).toEqual(['main', 'extra', 'social', 'contacts', 'subscribers']);
+    expect(visibleTabs({ hrData: {}, files: [] })).toEqual([
+      'main',
+      'extra',
+      'social',
+      'hrData',
+      'hrFiles',
+      'contacts',
+      'subscribers',
+    ]);
+  });
+});

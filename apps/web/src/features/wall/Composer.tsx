@@ -1,0 +1,284 @@
+import {
+  formatBytes,
+  POST_ATTACHMENT_LIMIT_BYTES,
+  type PostDto,
+  type PostKind,
+  type StoredFile,
+  THANKS_TEXT_MIN,
+} from '@hallway/shared';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  List,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconHeartHandshake, IconPaperclip, IconPoint, IconSend } from '@tabler/icons-react';
+import { type ClipboardEvent, type DragEvent, useState } from 'react';
+import { errorText, translateCode } from '../../i18n/errors';
+import { UploadProgress } from '../../ui/FileUpload';
+import { useUpload } from '../../ui/useUpload';
+import { DraftAttachments } from './Attachments';
+import { createPost, type FeedKind } from './api';
+import { useWall } from './context';
+import { MentionTextarea } from './MentionTextarea';
+import type { Mention } from './mentions';
+import { checkDraft, type ThanksProblem } from './rules';
+import { useWallTexts } from './texts';
+
+export interface ComposerProps {
+  /** The feed being read: a post goes to the company wall or to the person's own feed. */
+  feed: FeedKind;
+  onPublished: (post: PostDto) => void;
+}
+
+const ruleText = (code: ThanksProblem) => translateCode(code, { min: THANKS_TEXT_MIN });
+
+/** Writing a post or a thank-you post (spec portal §5 "Posts"): mentions, attachments up to 20 MB, Ctrl+Enter. */
+export function Composer({ feed, onPublished }: ComposerProps) {
+  const { t } = useWallTexts();
+  const { reader } = useWall();
+  const [kind, setKind] = useState<PostKind>('post');
+  const [text, setText] = useState('');
+  const [mentions, setMentions] = useState<Mention[]>([]);
+  const [files, setFiles] = useState<StoredFile[]>([]);
+  const [mustRead, setMustRead] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const upload = useUpload({ purpose: 'attachment' });
+
+  const check = checkDraft(text, mentions, kind, reader.userId);
+
+  const attach = async (picked: File[]) => {
+    if (!picked.length) return;
+    const results = await upload.upload(picked);
+    if (results?.length) setFiles((current) => [...current, ...results.map((result) => result.file)]);
+  };
+
+  const reset = () => {
+    setText('');
+    setMentions([]);
+    setFiles([]);
+    setMustRead(false);
+    setAttempted(false);
+    setError(null);
+    upload.reset();
+  };
+
+  const publish = async () => {
+    if (sending || upload.uploading) return;
+    setAttempted(true);
+    if (check.empty) return setError(t('composer.empty'));
+    if (check.tooLong) return setError(t('composer.tooLong'));
+    if (check.thanks.length) return setError(check.thanks.map(ruleText).join('. '));
+    setSending(true);
+    setError(null);
+    try {
+      const post = await createPost({
+        text: check.text,
+        kind,
+        parent: { type: feed === 'company' ? 'company' : 'feed', where: feed === 'company' ? 'company' : 'user_feed' },
+        mentions: check.mentions,
+        attachments: files.map((file) => file._id),
+        ...(mustRead ? { mustRead: true } : {}),
+      });
+      reset();
+      onPublished(post);
+    } catch (failure) {
+      // The server's refusal (thank-you rules, 20 MB, rights) in the person's language.
+      setError(errorText(failure));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void attach(Array.from(event.dataTransfer.files));
+  };
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    const pasted = Array.from(event.clipboardData.files);
+    if (pasted.length) {
+      event.preventDefault();
+      void attach(pasted);
+    }
+  };
+
+  const thanks = kind === 'thanks';
+  return (
+    <Paper
+      component="section"
+      aria-label={t('composer.label')}
+      withBorder
+      radius="lg"
+      p="md"
+      onDragOver={(event: DragEvent<HTMLDivElement>) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      onPaste={onPaste}
+      style={{
+        outline: dragging ? '2px dashed var(--mantine-primary-color-filled)' : undefined,
+        borderColor: thanks ? 'var(--mantine-color-pink-4)' : undefined,
+      }}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <SegmentedControl
+            aria-label={t('composer.kind')}
+            size="xs"
+            radius="xl"
+            value={kind}
+            onChange={(value) => {
+              setKind(value as PostKind);
+              setError(null);
+            }}
+            data={[
+              { value: 'post', label: t('composer.kindPost') },
+              { value: 'thanks', label: t('composer.kindThanks') },
+            ]}
+          />
+          <Text size="xs" c="dimmed">
+            {feed === 'company' ? t('composer.toCompany') : t('composer.toFeed')}
+          </Text>
+        </Group>
+        <MentionTextarea
+          aria-label={t('composer.label')}
+          placeholder={thanks ? t('composer.thanksPlaceholder') : t('composer.placeholder')}
+          autosize
+          minRows={2}
+          maxRows={14}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            if (error) setError(null);
+          }}
+          mentions={mentions}
+          onMentionsChange={setMentions}
+          onSubmit={() => void publish()}
+          aria-invalid={attempted && error ? true : undefined}
+        />
+        {thanks && <ThanksRules length={check.length} mentioned={check.mentions.length} problems={check.thanks} />}
+        <DraftAttachments files={files} onRemove={(id) => setFiles((current) => current.filter((f) => f._id !== id))} />
+        <UploadProgress value={upload.progress} />
+        {upload.error && (
+          <Text size="sm" c="red" role="alert">
+            {upload.error}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" variant="light" role="alert" py="xs">
+            {error}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap="xs">
+            <FileButton multiple onChange={(picked: File[]) => void attach(picked)} disabled={upload.uploading}>
+              {(props) => (
+                <Tooltip label={t('composer.attachmentLimit', { size: formatBytes(POST_ATTACHMENT_LIMIT_BYTES) })}>
+                  <ActionIcon
+                    {...props}
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={t('composer.attach')}
+                    loading={upload.uploading}
+                  >
+                    <IconPaperclip size={20} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </FileButton>
+            {reader.isAdmin && (
+              <Tooltip label={t('composer.mustReadHint')}>
+                <Checkbox
+                  size="xs"
+                  label={t('composer.mustRead')}
+                  checked={mustRead}
+                  onChange={(event) => setMustRead(event.currentTarget.checked)}
+                />
+              </Tooltip>
+            )}
+          </Group>
+          <Group gap="sm">
+            <Text size="xs" c="dimmed" visibleFrom="sm">
+              {t('composer.shortcut')}
+            </Text>
+            <Button
+              onClick={() => void publish()}
+              loading={sending}
+              disabled={upload.uploading}
+              radius="xl"
+              color={thanks ? 'pink' : undefined}
+              leftSection={thanks ? <IconHeartHandshake size={16} /> : <IconSend size={16} />}
+            >
+              {t('composer.publish')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The thank-you rules, ticked off while the person types, so the refusal never comes as a surprise. */
+function ThanksRules({
+  length,
+  mentioned,
+  problems,
+}: {
+  length: number;
+  mentioned: number;
+  problems: ThanksProblem[];
+}) {
+  const { t } = useWallTexts();
+  const rules = [
+    {
+      code: 'thanks_text_short',
+      ok: !problems.includes('thanks_text_short'),
+      text: t('composer.thanksLength', { min: THANKS_TEXT_MIN, count: length }),
+    },
+    {
+      code: 'thanks_one_person',
+      ok: !problems.includes('thanks_one_person'),
+      text: t('composer.thanksOnePerson', { count: mentioned }),
+    },
+    { code: 'thanks_self', ok: !problems.includes('thanks_self'), text: t('composer.thanksNotSelf') },
+  ];
+  return (
+    <Stack gap={4} data-testid="thanks-rules">
+      <Text size="xs" fw={600} c="dimmed">
+        {t('composer.thanksRules')}
+      </Text>
+      <List spacing={2} size="xs" center>
+        {rules.map((rule) => (
+          <List.Item
+            key={rule.code}
+            c={rule.ok ? 'teal' : 'dimmed'}
+            icon={
+              <ThemeIcon size={16} radius="xl" variant={rule.ok ? 'filled' : 'light'} color={rule.ok ? 'teal' : 'gray'}>
+                {rule.ok ? <IconCheck size={11} /> : <IconPoint size={11} />}
+              </ThemeIcon>
+            }
+          >
+            {rule.text}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { Affix, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Transition } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconArrowUp, IconNews, IconUsers } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EmptyState, ErrorState } from '../../ui/States';
+import { type FeedKind, fetchFeedPage } from './api';
+import { wallKeys } from './cache';
+import { useWall } from './context';
+import { type FeedState, hasMore, mergePage } from './feedState';
+import { PostCard } from './PostCard';
+import { useWallTexts } from './texts';
+
+export const whereOf = (kind: FeedKind) => (kind === 'company' ? 'company' : 'user_feed');
+
+/** The first page of a feed, kept in the cache as the flat list later pages and realtime posts merge into. */
+export function useFeedQuery(kind: FeedKind) {
+  const { owners } = useWall();
+  const ownerId = owners[kind];
+  return useQuery({
+    queryKey: wallKeys.feed(kind, ownerId),
+    queryFn: async ({ signal }) => mergePage(undefined, await fetchFeedPage(kind, ownerId, 0, signal)),
+    enabled: !!ownerId,
+    staleTime: 60_000,
+    // Realtime keeps an open feed current; a refetch on focus would throw away the pages scrolled through.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Loads page N+1 into the list (replacing from (N+1)*20), once at a time. */
+function useLoadMore(kind: FeedKind, state: FeedState | undefined) {
+  const client = useQueryClient();
+  const { owners } = useWall();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const busy = useRef(false);
+  const load = useCallback(async () => {
+    if (busy.current || !hasMore(state) || !state) return;
+    busy.current = true;
+    setLoading(true);
+    setError(null);
+    try {
+      const answer = await fetchFeedPage(kind, owners[kind], state.page + 1);
+      client.setQueryData<FeedState>(wallKeys.feed(kind, owners[kind]), (current) => mergePage(current, answer));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }, [client, kind, owners, state]);
+  return { load, loading, error };
+}
+
+export function PostSkeleton() {
+  return (
+    <Paper withBorder radius="lg" p="md" aria-hidden>
+      <Group gap="sm" mb="md">
+        <Skeleton circle height={42} />
+        <Stack gap={6} style={{ flex: 1 }}>
+          <Skeleton height={10} width="35%" radius="xl" />
+          <Skeleton height={8} width="20%" radius="xl" />
+        </Stack>
+      </Group>
+      <Skeleton height={10} radius="xl" mb={8} />
+      <Skeleton height={10} radius="xl" mb={8} />
+      <Skeleton height={10} width="70%" radius="xl" />
+    </Paper>
+  );
+}
+
+/** "New posts: N" when posts arrived on top while the reader was further down; a click goes up to them. */
+function NewPostsPill({ items }: { items: FeedState['items'] }) {
+  const { t } = useWallTexts();
+  const [scroll, scrollTo] = useWindowScroll();
+  const [topSeen, setTopSeen] = useState<string | null>(null);
+  const atTop = scroll.y < 240;
+  const first = items[0]?._id ?? null;
+  useEffect(() => {
+    if (atTop || topSeen === null) setTopSeen(first);
+  }, [atTop, first, topSeen]);
+  const fresh = topSeen
+    ? Math.max(
+        0,
+        items.findIndex((post) => post._id === topSeen),
+      )
+    : 0;
+  return (
+    <Affix position={{ top: 72, left: '50%' }} style={{ transform: 'translateX(-50%)' }}>
+      <Transition transition="slide-down" mounted={!atTop && fresh > 0}>
+        {(styles) => (
+          <Button
+            style={{ ...styles, boxShadow: 'var(--mantine-shadow-md)' }}
+            radius="xl"
+            size="sm"
+            leftSection={<IconArrowUp size={16} />}
+            onClick={() => scrollTo({ y: 0 })}
+          >
+            {t('feed.newPosts', { count: fresh })}
+          </Button>
+        )}
+      </Transition>
+    </Affix>
+  );
+}
+
+/** A feed with infinite scroll: the next page loads as its end comes near (or by the button, for keyboards). */
+export function Feed({ kind }: { kind: FeedKind }) {
+  const { t } = useWallTexts();
+  const query = useFeedQuery(kind);
+  const state = query.data;
+  const more = useLoadMore(kind, state);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoad = hasMore(state) && !more.error;
+  const { load } = more;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !canLoad || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && void load(), {
+      rootMargin: '800px 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canLoad, load]);
+
+  if (query.isPending) {
+    return (
+      <Stack gap="md" role="status" aria-label={t('feed.loading')} aria-busy>
+        <PostSkeleton />
+        <PostSkeleton />
+        <PostSkeleton />
+      </Stack>
+    );
+  }
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (!state?.items.length) {
+    return (
+      <Paper withBorder radius="lg" p="lg">
+        <EmptyState
+          icon={kind === 'company' ? <IconNews size={28} stroke={1.5} /> : <IconUsers size={28} stroke={1.5} />}
+          title={kind === 'company' ? t('feed.emptyCompanyTitle') : t('feed.emptyUserTitle')}
+          description={kind === 'company' ? t('feed.emptyCompanyText') : t('feed.emptyUserText')}
+        />
+      </Paper>
+    );
+  }
+
+  const where = whereOf(kind);
+  return (
+    <Stack gap="md" component="section" aria-label={t('feed.label')} data-testid={`feed-${kind}`}>
+      <NewPostsPill items={state.items} />
+      {state.items.map((post) => (
+        <PostCard key={post._id} post={post} where={where} />
+      ))}
+      <div ref={sentinel} />
+      {more.loading && (
+        <Center py="md" role="status" aria-label={t('feed.loadingMore')}>
+          <Loader size="sm" />
+        </Center>
+      )}
+      {more.error != null && <ErrorState error={more.error} onRetry={() => void load()} />}
+      {canLoad && !more.loading && (
+        <Center>
+          <Button variant="subtle" onClick={() => void load()}>
+            {t('feed.loadMore')}
+          </Button>
+        </Center>
+      )}
+      {!hasMore(state) && (
+        <Text ta="center" size="xs" c="dimmed" py="sm">
+          {t('feed.end')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+import { MENTION_SEARCH_MIN } from '@hallway/shared';
+import { Combobox, Group, Text, Textarea, type TextareaProps, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, type Ref, useEffect, useMemo, useRef, useState } from 'react';
+import { Avatar, displayName } from '../../ui/Avatar';
+import { searchPeople } from './api';
+import { type PersonOption, useWall } from './context';
+import { insertMention, type Mention, matchPeople, mentionQueryAt } from './mentions';
+import { useWallTexts } from './texts';
+
+export interface MentionTextareaProps
+  extends Omit<TextareaProps, 'value' | 'onChange' | 'onSubmit' | 'onKeyDown' | 'ref'> {
+  value: string;
+  onChange: (value: string) => void;
+  mentions: Mention[];
+  onMentionsChange: (mentions: Mention[]) => void;
+  /** Ctrl+Enter or Cmd+Enter. */
+  onSubmit?: () => void;
+  textareaRef?: Ref<HTMLTextAreaElement>;
+}
+
+type Query = { start: number; caret: number; query: string };
+
+const CARET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+/** People for a query: the workspace's people loaded at start-up, or the API when that list is not at hand. */
+function usePeopleSearch(query: string): PersonOption[] | null {
+  const { people, workspace } = useWall();
+  const [debounced] = useDebouncedValue(query, 200);
+  const remote = people.length === 0 && debounced.trim().length >= MENTION_SEARCH_MIN;
+  const found = useQuery({
+    queryKey: ['wall', 'mention-search', workspace, debounced.trim().toLowerCase()],
+    queryFn: async ({ signal }) =>
+      (await searchPeople(workspace, debounced.trim(), signal)).map((user) => ({
+        _id: user._id,
+        name: displayName(user),
+        login: user.login,
+        avatar: user.avatar,
+        position: user.position,
+      })),
+    enabled: remote,
+    staleTime: 60_000,
+  });
+  return useMemo(() => {
+    if (query.trim().length < MENTION_SEARCH_MIN) return null;
+    if (people.length) return matchPeople(people, query);
+    return found.data ? matchPeople(found.data, query) : null;
+  }, [people, query, found.data]);
+}
+
+/**
+ * A text field with @mentions: after `@` and 2 characters it suggests people (arrows and Enter pick, Escape closes);
+ * the field shows `@Name`, the chosen people go to `mentions`.
+ */
+export function MentionTextarea({
+  value,
+  onChange,
+  mentions,
+  onMentionsChange,
+  onSubmit,
+  textareaRef,
+  ...rest
+}: MentionTextareaProps) {
+  const { t } = useWallTexts();
+  const combobox = useCombobox();
+  // The store is a new object on every render; effects reach it through a ref.
+  const store = useRef(combobox);
+  store.current = combobox;
+  const inner = useRef<HTMLTextAreaElement | null>(null);
+  const [query, setQuery] = useState<Query | null>(null);
+  const results = usePeopleSearch(query?.query ?? '');
+  const opened = !!query && results !== null;
+
+  useEffect(() => {
+    if (!opened || !results) {
+      store.current.closeDropdown();
+      return;
+    }
+    store.current.openDropdown();
+    // The first person is picked by Enter without moving the arrows.
+    const frame = requestAnimationFrame(() => store.current.selectFirstOption());
+    return () => cancelAnimationFrame(frame);
+  }, [opened, results]);
+
+  const track = (element: HTMLTextAreaElement) => {
+    const caret = element.selectionStart ?? element.value.length;
+    const found = element.selectionEnd === caret ? mentionQueryAt(element.value, caret) : null;
+    setQuery(found ? { ...found, caret } : null);
+  };
+
+  const choose = (id: string) => {
+    const person = results?.find((candidate) => candidate._id === id);
+    if (!person || !query) return;
+    const next = insertMention(value, query.start, query.caret, person.name);
+    onChange(next.text);
+    if (!mentions.some((m) => m.id === person._id))
+      onMentionsChange([...mentions, { id: person._id, name: person.name }]);
+    setQuery(null);
+    requestAnimationFrame(() => {
+      inner.current?.focus();
+      inner.current?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      setQuery(null);
+      onSubmit?.();
+      return;
+    }
+    if (event.key === 'Escape' && opened) {
+      event.stopPropagation();
+      setQuery(null);
+    }
+  };
+
+  const setRefs = (element: HTMLTextAreaElement | null) => {
+    inner.current = element;
+    if (typeof textareaRef === 'function') textareaRef(element);
+    else if (textareaRef) textareaRef.current = element;
+  };
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={choose} position="bottom-start" withinPortal width={320} shadow="md">
+      <Combobox.Target withKeyboardNavigation={opened}>
+        <Textarea
+          {...rest}
+          ref={setRefs}
+          value={value}
+          onChange={(event) => {
+            onChange(event.currentTarget.value);
+            track(event.currentTarget);
+          }}
+          onClick={(event) => {
+            rest.onClick?.(event);
+            track(event.currentTarget);
+          }}
+          onKeyUp={(event) => {
+            rest.onKeyUp?.(event);
+            // The caret moved without a change of text: the suggestions follow it.
+            if (CARET_KEYS.has(event.key)) track(event.currentTarget);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={(event) => {
+            rest.onBlur?.(event);
+            // A click on a suggestion lands before the blur is acted on.
+            setTimeout(() => setQuery(null), 150);
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown aria-label={t('mentions.list')}>
+        <Combobox.Options>
+          {results?.length ? (
+            results.map((person) => (
+              <Combobox.Option value={person._id} key={person._id} aria-label={person.name}>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar person={person} size={28} link={false} />
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={500} truncate="end">
+                      {person.name}
+                    </Text>
+                    {person.position && (
+                      <Text size="xs" truncate="end" className="hw-mention-position">
+                        {person.position}
+                      </Text>
+                    )}
+                  </div>
+                </Group>
+              </Combobox.Option>
+            ))
+          ) : (
+            <Combobox.Empty>{t('mentions.none')}</Combobox.Empty>
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,147 @@
+import type { PostDto } from '@hallway/shared';
+import { Button, Group, Loader, Modal, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
+import { IconChecks, IconClipboardList, IconEyeCheck } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../i18n/errors';
+import { Avatar } from '../../ui/Avatar';
+import { fetchReadReport, type ReadStatus } from './api';
+import { wallKeys } from './cache';
+import { useWall } from './context';
+import { useWallTexts } from './texts';
+import { TimeAgo } from './time';
+
+type MustReadPost = Pick<PostDto, '_id' | 'acknowledged' | 'acknowledgedCount' | 'can'>;
+
+/** The must-read strip: the reader confirms; administrators open the read report. */
+export function MustReadBar({ post }: { post: MustReadPost }) {
+  const { t } = useWallTexts();
+  const { actions } = useWall();
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState(false);
+  const acknowledge = async () => {
+    setBusy(true);
+    await actions.acknowledge(post._id);
+    setBusy(false);
+  };
+  return (
+    <Paper radius="md" px="sm" py={6} bg="var(--mantine-color-orange-light)">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs">
+          {post.acknowledged ? (
+            <Text size="sm" c="teal" fw={500} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+              <IconChecks size={16} />
+              {t('mustRead.acknowledged')}
+            </Text>
+          ) : (
+            <Button
+              size="compact-sm"
+              color="orange"
+              radius="xl"
+              leftSection={<IconEyeCheck size={16} />}
+              loading={busy}
+              onClick={() => void acknowledge()}
+            >
+              {t('mustRead.acknowledge')}
+            </Button>
+          )}
+          <Text size="xs" c="dimmed">
+            {t('mustRead.confirmed', { count: post.acknowledgedCount })}
+          </Text>
+        </Group>
+        {post.can.mustRead && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="orange"
+            leftSection={<IconClipboardList size={16} />}
+            onClick={() => setReport(true)}
+          >
+            {t('mustRead.report')}
+          </Button>
+        )}
+      </Group>
+      {report && <ReadReportModal postId={post._id} onClose={() => setReport(false)} />}
+    </Paper>
+  );
+}
+
+function ReadReportModal({ postId, onClose }: { postId: string; onClose: () => void }) {
+  const { t } = useWallTexts();
+  const [status, setStatus] = useState<ReadStatus>('pending');
+  const query = useInfiniteQuery({
+    queryKey: [...wallKeys.readReport(postId), status],
+    queryFn: ({ pageParam, signal }) => fetchReadReport(postId, status, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.page + 1 < last.pages ? last.page + 1 : undefined),
+  });
+  const counts = query.data?.pages[0]?.counts;
+  const entries = query.data?.pages.flatMap((page) => page.result) ?? [];
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('mustRead.reportTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('attachments.close') }}
+    >
+      <Stack gap="sm">
+        {counts && (
+          <Stack gap={4}>
+            <Text size="sm">{t('mustRead.progress', { done: counts.acknowledged, total: counts.audience })}</Text>
+            <Progress
+              value={counts.audience ? (counts.acknowledged / counts.audience) * 100 : 0}
+              color="teal"
+              aria-label={t('mustRead.progress', { done: counts.acknowledged, total: counts.audience })}
+            />
+          </Stack>
+        )}
+        <Tabs value={status} onChange={(value) => value && setStatus(value as ReadStatus)}>
+          <Tabs.List grow>
+            <Tabs.Tab value="pending">{t('mustRead.pending', { count: counts?.pending ?? '…' })}</Tabs.Tab>
+            <Tabs.Tab value="acknowledged">{t('mustRead.done', { count: counts?.acknowledged ?? '…' })}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        {query.isPending && <Loader size="sm" mx="auto" />}
+        {query.isError && (
+          <Text size="sm" c="red" role="alert">
+            {errorText(query.error)}
+          </Text>
+        )}
+        {query.isSuccess && entries.length === 0 && (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {status === 'pending' ? t('mustRead.nobodyPending') : t('mustRead.nobodyDone')}
+          </Text>
+        )}
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {entries.map((entry) => (
+            <Group key={entry.user._id} gap="sm" wrap="nowrap" component="li">
+              <Avatar person={entry.user} size={28} />
+              <div style={{ minWidth: 0, flex: 1 }}>
+                <Text size="sm" truncate="end">
+                  {entry.user.name}
+                </Text>
+                {entry.user.position && (
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {entry.user.position}
+                  </Text>
+                )}
+              </div>
+              {entry.time && <TimeAgo iso={entry.time} />}
+            </Group>
+          ))}
+        </Stack>
+        {query.hasNextPage && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+          >
+            {t('mustRead.more')}
+          </Button>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+import type { PostDto } from '@hallway/shared';
+import { ActionIcon, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconDots,
+  IconExternalLink,
+  IconLink,
+  IconPencil,
+  IconPinned,
+  IconPinnedOff,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { showError } from './actions';
+import { useWall } from './context';
+import { useWallTexts } from './texts';
+
+export const postUrl = (id: string) => `${window.location.origin}/post/${id}`;
+
+/** The clipboard API needs a secure page; plain http inside an intranet falls back to a selected text field. */
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const field = document.createElement('textarea');
+  field.value = text;
+  field.setAttribute('readonly', '');
+  field.style.position = 'fixed';
+  field.style.opacity = '0';
+  document.body.appendChild(field);
+  field.select();
+  document.execCommand('copy');
+  field.remove();
+}
+
+type MenuPost = Pick<PostDto, '_id' | 'can' | 'mustRead'>;
+
+/** A post's actions: open, copy its link, and what `can` allows (edit, must-read, delete). */
+export function PostMenu({ post, onEdit, single }: { post: MenuPost; onEdit: () => void; single: boolean }) {
+  const { t } = useWallTexts();
+  const { actions } = useWall();
+  const [confirming, setConfirming] = useState(false);
+
+  const copyLink = async () => {
+    try {
+      await copyText(postUrl(post._id));
+      notifications.show({ color: 'teal', message: t('post.linkCopied') });
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('post.actions')}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {!single && (
+            <Menu.Item component={Link} to={`/post/${post._id}`} leftSection={<IconExternalLink size={16} />}>
+              {t('post.open')}
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void copyLink()}>
+            {t('post.copyLink')}
+          </Menu.Item>
+          {post.can.edit && (
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+              {t('post.edit')}
+            </Menu.Item>
+          )}
+          {post.can.mustRead && (
+            <Menu.Item
+              leftSection={post.mustRead ? <IconPinnedOff size={16} /> : <IconPinned size={16} />}
+              onClick={() => void actions.setMustRead(post._id, !post.mustRead)}
+            >
+              {post.mustRead ? t('post.unmarkMustRead') : t('post.markMustRead')}
+            </Menu.Item>
+          )}
+          {post.can.delete && (
+            <>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+                {t('post.delete')}
+              </Menu.Item>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('post.deleteTitle')}
+        message={t('post.deleteText')}
+        confirmLabel={t('post.delete')}
+        danger
+        onConfirm={() => actions.deletePost(post._id)}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Stack } from '@mantine/core';
+import { IconArrowLeft, IconFileOff } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { useSession } from '../../app/session/context';
+import { EmptyState, ErrorState } from '../../ui/States';
+import { usePostThread } from './Comments';
+import { WallProvider } from './context';
+import { PostSkeleton } from './Feed';
+import { PostCard } from './PostCard';
+import { useWallTexts } from './texts';
+import './wall.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /post/:_id: one post with its comments, the page a shared link opens (spec portal §2). */
+export default function PostPage() {
+  const { client } = useSession();
+  if (!client) return null;
+  return (
+    <WallProvider>
+      <SinglePost />
+    </WallProvider>
+  );
+}
+
+function SinglePost() {
+  const { t } = useWallTexts();
+  const { _id: id = '' } = useParams();
+  const valid = UUID.test(id);
+  const query = usePostThread(id.toLowerCase(), valid);
+  const back = (
+    <Button
+      component={Link}
+      to="/company"
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} />}
+      w="fit-content"
+      px="xs"
+    >
+      {t('single.back')}
+    </Button>
+  );
+  const gone = !valid || query.data === null || (isApiError(query.error) && [400, 404].includes(query.error.status));
+  let content = <PostSkeleton />;
+  if (gone) {
+    content = <EmptyState icon={<IconFileOff size={28} stroke={1.5} />} title={t('single.notFound')} />;
+  } else if (query.isError) {
+    content = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (query.data) {
+    content = <PostCard post={query.data} where="post" single />;
+  }
+  return (
+    <Stack gap="md" maw={760} mx="auto" w="100%">
+      {back}
+      {content}
+    </Stack>
+  );
+}

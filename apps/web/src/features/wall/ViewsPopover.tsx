@@ -1,0 +1,92 @@
+import { Button, Group, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../i18n/errors';
+import { Avatar } from '../../ui/Avatar';
+import { fetchViews } from './api';
+import { wallKeys } from './cache';
+import { useWallTexts } from './texts';
+import { TimeAgo } from './time';
+
+/** Who viewed a post and when (`GET api/post/{id}/views`), loaded when the popover opens. */
+export function ViewsPopover({ postId, count }: { postId: string; count: number }) {
+  const { t } = useWallTexts();
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="top-end" withArrow shadow="md" width={300}>
+      <Popover.Target>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="gray"
+          radius="xl"
+          leftSection={<IconEye size={16} />}
+          aria-label={t('views.button', { count })}
+          aria-expanded={opened}
+          onClick={() => setOpened((open) => !open)}
+        >
+          {count}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown p="xs">{opened && <ViewsList postId={postId} />}</Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function ViewsList({ postId }: { postId: string }) {
+  const { t } = useWallTexts();
+  const query = useInfiniteQuery({
+    queryKey: wallKeys.views(postId),
+    queryFn: ({ pageParam, signal }) => fetchViews(postId, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.page + 1 < last.pages ? last.page + 1 : undefined),
+    staleTime: 15_000,
+  });
+  const entries = query.data?.pages.flatMap((page) => page.result) ?? [];
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600}>
+        {t('views.title')}
+      </Text>
+      {query.isPending && <Loader size="sm" mx="auto" />}
+      {query.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorText(query.error)}
+        </Text>
+      )}
+      {query.isSuccess && entries.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('views.empty')}
+        </Text>
+      )}
+      {entries.length > 0 && (
+        <ScrollArea.Autosize mah={280} type="auto">
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {entries.map((entry) => (
+              <Group key={entry.user._id} gap="sm" wrap="nowrap" component="li">
+                <Avatar person={entry.user} size={28} />
+                <div style={{ minWidth: 0, flex: 1 }}>
+                  <Text size="sm" truncate="end">
+                    {entry.user.name}
+                  </Text>
+                </div>
+                {entry.time && <TimeAgo iso={entry.time} />}
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+      {query.hasNextPage && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => void query.fetchNextPage()}
+          loading={query.isFetchingNextPage}
+        >
+          {t('views.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import type { PostDto } from '@hallway/shared';
+import { Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBuildingSkyscraper, IconChecks, IconLayoutSidebarRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session/context';
+import { BREAKPOINTS } from '../../app/theme';
+import { EmptyState } from '../../ui/States';
+import { showError } from './actions';
+import { type FeedKind, viewAll } from './api';
+import { Composer } from './Composer';
+import { insertPostInFeed, markViewedEverywhere } from './cache';
+import { useWall, WallProvider } from './context';
+import { Feed, useFeedQuery, whereOf } from './Feed';
+import { useWallTexts } from './texts';
+import { Widgets } from './widgets/Widgets';
+import './wall.css';
+
+const FEED_KEY = 'hallway.wallFeed';
+const WIDE_QUERY = `(min-width: ${BREAKPOINTS.md})`;
+
+/** /company: the company wall (spec portal §2): composer, the company or the own feed, and the widgets. */
+export default function WallPage() {
+  const { t } = useWallTexts();
+  const { client, user } = useSession();
+  if (!client || !user) {
+    return (
+      <EmptyState
+        icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}
+        title={t('noClientTitle')}
+        description={t('noClientText')}
+        action={
+          <Button component={Link} to="/clients" mt="sm">
+            {t('toClients')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <WallProvider>
+      <Wall workspaceName={client.name} />
+    </WallProvider>
+  );
+}
+
+function Wall({ workspaceName }: { workspaceName: string }) {
+  const { t } = useWallTexts();
+  const client = useQueryClient();
+  const { owners, canWrite, reader, views } = useWall();
+  const [stored, setStored] = useLocalStorage<FeedKind>({
+    key: FEED_KEY,
+    defaultValue: 'company',
+    // Read at once: the chosen feed is the first one fetched, not the company feed and then it.
+    getInitialValueInEffect: false,
+  });
+  const kind: FeedKind = stored === 'user' ? 'user' : 'company';
+  const wide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
+  const [drawer, setDrawer] = useState(false);
+  const [marking, setMarking] = useState(false);
+
+  // Widgets wait for the feed's first answer: the feed is what the person came for.
+  const feed = useFeedQuery(kind);
+  const [widgetsReady, setWidgetsReady] = useState(false);
+  const feedSettled = feed.isSuccess || feed.isError;
+  useEffect(() => {
+    if (feedSettled) setWidgetsReady(true);
+  }, [feedSettled]);
+
+  const onPublished = useCallback(
+    (post: PostDto) => insertPostInFeed(client, kind, owners[kind], { ...post, viewed: true }),
+    [client, kind, owners],
+  );
+
+  const markAll = async () => {
+    setMarking(true);
+    try {
+      const answer = await viewAll(reader.userId, whereOf(kind));
+      views.markReported(answer.postIds);
+      markViewedEverywhere(client, answer.postIds);
+      notifications.show({ color: 'teal', message: t('feeds.markedAllRead', { count: answer.postIds.length }) });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setMarking(false);
+    }
+  };
+
+  const toolbar = (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Title order={1} size="h3">
+        {workspaceName}
+      </Title>
+      <Group gap="xs" wrap="nowrap">
+        <SegmentedControl
+          aria-label={t('feeds.label')}
+          radius="xl"
+          size="sm"
+          value={kind}
+          onChange={(value) => setStored(value as FeedKind)}
+          data={[
+            { value: 'company', label: t('feeds.company') },
+            { value: 'user', label: t('feeds.user') },
+          ]}
+        />
+        <Button
+          variant="subtle"
+          color="gray"
+          size="sm"
+          px="xs"
+          leftSection={<IconChecks size={18} />}
+          loading={marking}
+          onClick={() => void markAll()}
+          aria-label={t('feeds.markAllRead')}
+        >
+          <Box component="span" visibleFrom="sm">
+            {t('feeds.markAllRead')}
+          </Box>
+        </Button>
+        {!wide && (
+          <Button
+            variant="light"
+            size="sm"
+            px="xs"
+            onClick={() => setDrawer(true)}
+            aria-label={t('widgets.open')}
+            leftSection={<IconLayoutSidebarRight size={18} />}
+          >
+            <Box component="span" visibleFrom="xs">
+              {t('widgets.open')}
+            </Box>
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+
+  return (
+    <Stack gap="md">
+      {toolbar}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            {canWrite && <Composer feed={kind} onPublished={onPublished} />}
+            <Feed kind={kind} />
+          </Stack>
+        </Grid.Col>
+        {wide && (
+          <Grid.Col span={4}>
+            <Box component="aside" aria-label={t('widgets.label')} className="hw-wall-aside">
+              <Widgets enabled={widgetsReady || feedSettled} />
+            </Box>
+          </Grid.Col>
+        )}
+      </Grid>
+      {!wide && (
+        <Drawer
+          opened={drawer}
+          onClose={() => setDrawer(false)}
+          title={t('widgets.label')}
+          position="right"
+          size="min(100%, 380px)"
+          closeButtonProps={{ 'aria-label': t('attachments.close') }}
+        >
+          <Widgets enabled={widgetsReady || feedSettled} />
+        </Drawer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { useSession } from '../../app/session/context';
+import { displayName } from '../../ui/Avatar';
+import { createWallActions, type WallActions } from './actions';
+import type { Reader } from './feedState';
+import type { Searchable } from './mentions';
+import { type FeedOwners, useWallRealtime } from './realtime';
+import { createViewTracker, type ViewTracker } from './views';
+
+/** A person offered by the mention search. */
+export interface PersonOption extends Searchable {
+  avatar: string | null;
+  position: string;
+}
+
+export interface WallContextValue {
+  reader: Reader;
+  actions: WallActions;
+  views: ViewTracker;
+  owners: FeedOwners;
+  /** The workspace's people loaded at start-up (spec portal §4 "Startup order"), for mentions. */
+  people: PersonOption[];
+  workspace: string;
+  canWrite: boolean;
+}
+
+export const WallContext = createContext<WallContextValue | null>(null);
+
+export function useWall(): WallContextValue {
+  const value = useContext(WallContext);
+  if (!value) throw new Error('useWall outside of a WallProvider');
+  return value;
+}
+
+/**
+ * What every part of the wall shares, built once per page: the reader, the writes, the view tracker and the realtime
+ * subscription. Values are stable, so memoized posts do not re-render when the page does.
+ */
+export function WallProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const client = useQueryClient();
+  const userId = session.user?._id ?? '';
+  const clientId = session.client?._id ?? '';
+  const { users, isAdmin } = session;
+
+  const followed = useMemo(
+    () => new Set(users.filter((person) => person.followers?.includes(userId)).map((person) => person._id)),
+    [users, userId],
+  );
+  const reader = useMemo<Reader>(
+    () => ({ userId, isAdmin, follows: (personId) => followed.has(personId) }),
+    [userId, isAdmin, followed],
+  );
+  const people = useMemo<PersonOption[]>(
+    () =>
+      users
+        .filter((person) => !person.deletion_mark)
+        .map((person) => ({
+          _id: person._id,
+          name: displayName(person),
+          login: person.login,
+          avatar: person.avatar ?? person.pics?.[0]?.mini ?? null,
+          position: person.position,
+        })),
+    [users],
+  );
+  const actions = useMemo(() => createWallActions(client), [client]);
+  const views = useMemo(() => createViewTracker(client, userId), [client, userId]);
+  useEffect(() => () => views.disconnect(), [views]);
+  const owners = useMemo<FeedOwners>(() => ({ company: clientId, user: userId }), [clientId, userId]);
+  useWallRealtime(session.socket, client, reader, owners);
+
+  const canWrite = session.can('wall');
+  const workspace = session.client?.workspace ?? '';
+  const value = useMemo<WallContextValue>(
+    () => ({ reader, actions, views, owners, people, workspace, canWrite }),
+    [reader, actions, views, owners, people, workspace, canWrite],
+  );
+  return <WallContext.Provider value={value}>{children}</WallContext.Provider>;
+}

@@ -1,0 +1,111 @@
+import type { LikeType, PostDto, ReactionCounts } from '@hallway/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Socket } from '../../api/socket';
+import type { AnswerDto } from './api';
+import { insertPostInFeed, patchPostEverywhere, patchThread, removePostEverywhere, wallKeys } from './cache';
+import {
+  addToThread,
+  applyLike,
+  feedOfPost,
+  forReader,
+  mergeForReader,
+  patchInThread,
+  type Reader,
+  removeFromThread,
+} from './feedState';
+
+interface LikeEvent {
+  like_type: LikeType;
+  id: string;
+  post_id: string | null;
+  likes: number;
+  reactions: ReactionCounts;
+}
+interface CommentEvent {
+  comment: AnswerDto;
+  subject: { type: string; id: string };
+  post_id: string | null;
+  commentsCount?: number;
+}
+interface CommentDeletedEvent {
+  _id: string;
+  subject: { type: string; id: string };
+  post_id: string | null;
+  commentsCount?: number;
+}
+
+/** Feeds are keyed by their owner: the workspace for the company feed, the person for their own feed. */
+export interface FeedOwners {
+  company: string;
+  user: string;
+}
+
+/**
+ * The wall's realtime events (docs/api.md "Realtime") applied to the caches: a new post on top of the feed it
+ * belongs to, edits, deletions, likes and comments on every open copy of the post. Answers the handlers by event
+ * name, so tests can feed them directly.
+ */
+export function wallEventHandlers(client: QueryClient, reader: Reader, owners: FeedOwners) {
+  return {
+    'post.created': (post: PostDto) => {
+      const kind = feedOfPost(post, reader);
+      if (kind) insertPostInFeed(client, kind, owners[kind], forReader(post, reader));
+    },
+    'post.updated': (post: PostDto) => {
+      patchPostEverywhere(client, post._id, (existing) => mergeForReader(existing, post));
+    },
+    'post.deleted': (event: { _id: string }) => removePostEverywhere(client, event._id),
+    'post.liked': (like: LikeEvent) => {
+      const counts = { likes: like.likes, reactions: like.reactions };
+      if (like.like_type === 'post') {
+        patchPostEverywhere(client, like.id, (post) => applyLike(post, counts));
+      } else if (like.post_id) {
+        patchThread(client, like.post_id, (thread) => patchInThread(thread, like.id, (c) => applyLike(c, counts)));
+      }
+    },
+    'post.acknowledged': (event: { post_id: string; acknowledged: boolean }) => {
+      patchPostEverywhere(client, event.post_id, (post) =>
+        post.acknowledged ? post : { ...post, acknowledged: true, acknowledgedCount: post.acknowledgedCount + 1 },
+      );
+    },
+    'comment.created': (event: CommentEvent) => {
+      if (event.subject.type !== 'post' || !event.post_id) return;
+      const mine = event.comment.author._id === reader.userId;
+      const comment = { ...event.comment, can: { edit: mine || reader.isAdmin, delete: mine || reader.isAdmin } };
+      patchThread(client, event.post_id, (thread) => addToThread(thread, comment), event.commentsCount);
+    },
+    'comment.updated': (event: CommentEvent) => {
+      if (!event.post_id) return;
+      patchThread(client, event.post_id, (thread) =>
+        patchInThread(thread, event.comment._id, (c) => ({
+          ...c,
+          ...event.comment,
+          myReaction: c.myReaction,
+          can: c.can,
+        })),
+      );
+    },
+    'comment.deleted': (event: CommentDeletedEvent) => {
+      if (!event.post_id) return;
+      patchThread(client, event.post_id, (thread) => removeFromThread(thread, event._id), event.commentsCount);
+    },
+  };
+}
+
+/** Listens to the workspace socket while the wall is open; after a reconnection the wall reloads what it missed. */
+export function useWallRealtime(socket: Socket | null, client: QueryClient, reader: Reader, owners: FeedOwners) {
+  useEffect(() => {
+    if (!socket) return;
+    const handlers = wallEventHandlers(client, reader, owners);
+    // biome-ignore lint/suspicious/noExplicitAny: socket.io listeners take the payload of their event.
+    const entries = Object.entries(handlers) as [string, (payload: any) => void][];
+    for (const [event, handler] of entries) socket.on(event, handler);
+    const reload = () => void client.invalidateQueries({ queryKey: wallKeys.all });
+    socket.io.on('reconnect', reload);
+    return () => {
+      for (const [event, handler] of entries) socket.off(event, handler);
+      socket.io.off('reconnect', reload);
+    };
+  }, [socket, client, reader, owners]);
+}

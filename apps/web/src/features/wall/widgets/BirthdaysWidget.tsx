@@ -1,0 +1,79 @@
+import { Badge, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCake } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { errorText } from '../../../i18n/errors';
+import { Avatar } from '../../../ui/Avatar';
+import { fetchBirthdays } from '../api';
+import { wallKeys } from '../cache';
+import { useWallTexts } from '../texts';
+import { WidgetCard } from './WidgetCard';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The reader's own calendar day decides whose birthday is today. */
+export const localDate = (at = new Date()) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+
+/** Birthdays of this month and next (`GET api/clients/{id}/birthdays`), today's highlighted. */
+export function useBirthdaysQuery(clientId: string, enabled: boolean) {
+  const today = localDate();
+  return useQuery({
+    queryKey: wallKeys.birthdays(clientId, today),
+    queryFn: ({ signal }) => fetchBirthdays(clientId, today, signal),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function BirthdaysWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
+  const { t, lang } = useWallTexts();
+  const today = localDate();
+  const query = useBirthdaysQuery(clientId, enabled);
+  const upcoming = (query.data ?? []).filter((person) => person.date >= today);
+  const format = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return (
+    <WidgetCard icon={<IconCake size={16} />} color="grape" title={t('widgets.birthdays.title')}>
+      {(query.isPending || !enabled) && <Skeleton height={40} radius="md" />}
+      {query.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorText(query.error)}
+        </Text>
+      )}
+      {query.isSuccess && upcoming.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('widgets.birthdays.empty')}
+        </Text>
+      )}
+      {upcoming.length > 0 && (
+        <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars>
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {upcoming.map((person) => (
+              <Group
+                key={person._id}
+                component="li"
+                gap="sm"
+                wrap="nowrap"
+                className="hw-widget-row"
+                data-today={person.today || undefined}
+              >
+                <Avatar person={person} size={32} />
+                <div style={{ minWidth: 0, flex: 1 }}>
+                  <Text size="sm" fw={person.today ? 700 : 500} truncate="end">
+                    {person.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {format.format(new Date(`${person.date}T00:00:00Z`))}
+                    {person.position ? ` · ${person.position}` : ''}
+                  </Text>
+                </div>
+                {person.today && (
+                  <Badge color="grape" variant="filled" leftSection={<IconCake size={12} />}>
+                    {t('widgets.birthdays.today')}
+                  </Badge>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </WidgetCard>
+  );
+}

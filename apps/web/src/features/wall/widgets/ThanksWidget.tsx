@@ -1,0 +1,63 @@
+import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconHeartHandshake } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { errorText } from '../../../i18n/errors';
+import { Avatar } from '../../../ui/Avatar';
+import { fetchThanks } from '../api';
+import { wallKeys } from '../cache';
+import { useWallTexts } from '../texts';
+import { TimeAgo } from '../time';
+import { plainText } from '../wallShared';
+import { WidgetCard } from './WidgetCard';
+
+export const useThanksQuery = (clientId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: wallKeys.thanks(clientId),
+    queryFn: ({ signal }) => fetchThanks(clientId, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** Recent thank-you posts (`GET api/clients/{id}/all_thanks`); new ones arrive in realtime with the feed. */
+export function ThanksWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
+  const { t } = useWallTexts();
+  const query = useThanksQuery(clientId, enabled);
+  const posts = query.data?.result.slice(0, 5) ?? [];
+  return (
+    <WidgetCard icon={<IconHeartHandshake size={16} />} color="pink" title={t('widgets.thanks.title')}>
+      {(query.isPending || !enabled) && <Skeleton height={48} radius="md" />}
+      {query.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorText(query.error)}
+        </Text>
+      )}
+      {query.isSuccess && posts.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('widgets.thanks.empty')}
+        </Text>
+      )}
+      <Stack gap="sm">
+        {posts.map((post) => {
+          const to = post.mentions[0];
+          return (
+            <UnstyledButton key={post._id} component={Link} to={`/post/${post._id}`} className="hw-widget-row">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Avatar person={to ?? post.author} size={32} link={false} />
+                <div style={{ minWidth: 0, flex: 1 }}>
+                  <Text size="sm" fw={600} truncate="end">
+                    {t('widgets.thanks.line', { from: post.author.name, to: to?.name ?? '' })}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {plainText(post.text)}
+                  </Text>
+                  <TimeAgo iso={post.created} />
+                </div>
+              </Group>
+            </UnstyledButton>
+          );
+        })}
+      </Stack>
+    </WidgetCard>
+  );
+}

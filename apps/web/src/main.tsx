@@ -1,0 +1,32 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/app.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { queryKeys } from './api/queryKeys';
+import { fetchEnv } from './api/session';
+import { createAppRouter } from './app/router';
+import { guessLanguage } from './app/session/useSessionState';
+import { preloadUiLanguage } from './i18n';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
+});
+
+// The environment call and the likely language start at once, while the first route's code loads.
+void queryClient.prefetchQuery({ queryKey: queryKeys.env, queryFn: ({ signal }) => fetchEnv(signal), retry: 1 });
+void preloadUiLanguage(guessLanguage()).catch(() => undefined);
+
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Started by e2e/run.mjs, which provides the server, the base URL and Debian's Chromium. */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './artifacts/test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // One browser at a time: the machine is shared and the specs share the demo workspace.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4310',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+});

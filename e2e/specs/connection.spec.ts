@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, signIn, signInFresh } from './helpers';
+
+test('without an answer from the server only "No connection to server!" shows', async ({ page }) => {
+  await page.route('**/api/env', (route) => route.abort('connectionrefused'));
+  await page.goto('/company');
+  await expect(page.getByRole('alert')).toHaveText('No connection to server!');
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+
+  // When the server answers again the app starts by itself.
+  await page.unroute('**/api/env');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a 401 mid-session leads to login and back to the wanted page', async ({ page, request }) => {
+  await signInFresh(page, 'lukas');
+  await expect(page).toHaveURL(/\/company$/);
+  // The wall loads its posts, then its widgets; the session ends once the page is no longer busy.
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
+  // Another device of the same person logs out: every session of theirs ends (token version).
+  const other = await apiToken(request, 'lukas');
+  const logout = await request.post('/api/logout', {
+    headers: { Authorization: `Bearer ${other.token}` },
+    data: { user_id: other.userId },
+  });
+  expect(logout.ok()).toBeTruthy();
+
+  // The next call of this tab is refused: back to login, remembering where the person was going.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/login\/$/);
+  await expect(page.getByText('Your session has ended. Sign in again to continue.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  await signIn(page, 'lukas');
+  await expect(page).toHaveURL(new RegExp(`/profile/${other.userId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Lukas');
+});
+
+test('a change to oneself made elsewhere reaches the open tab through the socket', async ({ page, request }) => {
+  await signInFresh(page, 'omar');
+  const account = page.getByRole('button', { name: 'Account menu' });
+  await expect(account).toContainText('Omar');
+  const admin = await apiToken(request, 'admin');
+  const me = await apiToken(request, 'omar');
+  const changed = await request.put(`/api/user/${me.userId}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { firstName: 'Omarion' },
+  });
+  expect(changed.ok()).toBeTruthy();
+  await expect(account).toContainText('Omarion');
+});

@@ -1,0 +1,102 @@
+/** Enumerations shared by server and web (spec portal §3, §6, §9). */
+export const LANGS = ['ru', 'ua', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export const ROLES = ['superadmin', 'admin', 'hr'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles an administrator may grant or revoke; superadmin is never granted through the API. */
+export const ASSIGNABLE_ROLES = ['admin', 'hr'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/** The 23 per-employee feature rights (spec portal §6). */
+export const RIGHTS = [
+  'wall',
+  'groups',
+  'profile_edit',
+  'calendar',
+  'events_create',
+  'task_tracker',
+  'desk_add',
+  'knowl_base',
+  'kb_files',
+  'vacancies',
+  'services',
+  'structures',
+  'no_silent',
+  'ideas',
+  'polls',
+  'chat',
+  'shop',
+  'adaptation',
+  'vacations',
+  'vacations_edit',
+  'lms',
+  'admin',
+  'dark_theme',
+] as const;
+export type Right = (typeof RIGHTS)[number];
+export type Rights = Record<Right, boolean>;
+
+/** Rights a new workspace starts with for new or imported employees. */
+export const DEFAULT_RIGHTS: Rights = Object.fromEntries(
+  RIGHTS.map((right) => [right, right !== 'admin' && right !== 'vacations_edit']),
+) as Rights;
+
+/** Workspace features (modules) the superadmin switches per client. */
+export const FEATURES = [
+  'wall',
+  'address_book',
+  'groups',
+  'calendar',
+  'knowl_base',
+  'vacancies',
+  'services',
+  'polls',
+  'chat',
+  'structure',
+  'no_silent',
+  'ideas',
+  'shop',
+  'task_tracker',
+  'adaptation',
+  'vacations',
+  'lms',
+  'mood',
+  'notifications',
+  'analytics',
+  'projects',
+  'birthdays',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+export interface FeatureFlag {
+  code: Feature;
+  active: boolean;
+}
+
+export const CLIENT_STATUSES = ['active', 'blocked'] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+
+export const GENDERS = ['man', 'woman', 'not selected'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const POST_PARENT_TYPES = ['company', 'feed', 'group', 'system'] as const;
+export const COMMENT_PARENT_TYPES = ['post', 'comment', 'task', 'bp'] as const;
+export const LIKE_TYPES = ['post', 'comment', 'answer'] as const;
+
+/** Content grants (spec portal §6 "Access grants on content"). */
+export const GRANT_AUDIENCES = [
+  'all',
+  'all_heads',
+  'by_head',
+  'by_name',
+  'by_department',
+  'by_city',
+  'by_working_time',
+  'manual',
+] as const;
+export type GrantAudience = (typeof GRANT_AUDIENCES)[number];
+export const GRANT_LEVELS = ['read', 'write', 'none'] as const;
+export type GrantLevel = (typeof GRANT_LEVELS)[number];
+
+/** Start pages a workspace may choose; `profile` becomes /profile/{current user id}. */
+export const START_PAGES = ['company', 'profile', 'addressBook', 'groups', 'calendar', 'articles'] as const;

@@ -1,0 +1,35 @@
+/** Business constants and limits (spec portal §9, modules §9). One source for server, web and tests. */
+export const MB = 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = 250 * MB;
+export const POST_ATTACHMENT_LIMIT_BYTES = 20 * MB;
+export const FEED_PAGE_SIZE = 20;
+export const SESSION_IDLE_MS = 10 * 60 * 1000;
+export const UPLOAD_PROGRESS_HIDE_MS = 1500;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const SOCKET_RECONNECT_DELAY_MS = 1000;
+export const SOCKET_TIMEOUT_MS = 1_200_000;
+
+export const PASSWORD_MIN = 6;
+export const SHORT_NAME_MAX = 20;
+export const MENTION_SEARCH_MIN = 2;
+export const INN_LENGTH = 10;
+export const THANKS_TEXT_MIN = 30;
+export const GROUP_NAME_MAX = 50;
+export const GROUP_DESCRIPTION_MAX = 250;
+export const EVENT_NAME_MAX = 100;
+export const EVENT_NAME_MIN = 5;
+export const EVENT_REMINDER_MINUTES = 10;
+
+export const COVER_WIDTH = 3420;
+export const COVER_MIN_HEIGHT = 250;
+export const HEADER_IMAGE_HEIGHT = 160;
+export const HEADER_IMAGE_MIN_WIDTH = 1000;
+export const DEFAULT_AVATAR_SIZE = 32;
+
+/** Lengths of free text the server accepts; the spec names no limit, these keep rows sane. */
+export const TEXT_MAX = 255;
+export const LONG_TEXT_MAX = 5000;
+export const POST_TEXT_MAX = 20_000;
+
+/** Password reset links stay valid this long. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

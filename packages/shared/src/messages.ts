@@ -1,0 +1,120 @@
+/**
+ * The message catalogue (spec portal §8). `code` is the stable key the web app translates;
+ * the English text is what the server sends as `message`. Placeholders look like `{size}`.
+ */
+export const MESSAGES = {
+  // General
+  unknown: 'An error occured',
+  fields_empty: 'Some data fields are empty',
+  user_not_found: 'User not found',
+  no_access: 'No access',
+  wrong_image_size: 'Wrong image size',
+  not_found: 'Not found',
+  validation: 'Validation error',
+  server_error: 'Error on server side',
+  too_many_requests: 'Too many attempts, try again in a minute',
+  workspace_required: 'Choose a workspace first',
+  feature_disabled: 'This module is switched off for the workspace',
+  unauthorized: 'Authorization required',
+  login_blocked: 'Login blocked',
+  // Files
+  upload_error: 'Uploading error',
+  download_error: 'Downloading error',
+  file_too_big: 'Error: file size too big',
+  attachment_too_big: 'Files above {size} cannot be attached',
+  file_not_found: 'The file was not found or was deleted',
+  storage_full_download: 'The file storage is full, the file cannot be downloaded',
+  storage_limit: 'Storage limit reached ({size})! Available {available}',
+  file_save_error: 'Error on saving file',
+  file_delete_error: 'Error on deleting file',
+  no_file: 'No file was sent',
+  upload_no_bucket: 'no bucket {bucket}',
+  upload_account_blocked: 'account blocked',
+  upload_refused: 'server refused connection',
+  // Login
+  login_error: 'Error of login',
+  no_login: 'No login or e-mail specified to log in',
+  no_credentials: 'Login or password was not specified',
+  user_deleted: 'User was deleted',
+  company_blocked: 'The company is blocked',
+  password_incorrect: 'Password is incorrect',
+  passwords_mismatch: 'Make sure the passwords match',
+  email_not_registered: 'This e-mail is not registered',
+  restore_error: 'Password restore error',
+  password_change_error: 'Password change error',
+  reset_link_invalid: 'The reset link is invalid or has expired',
+  old_password_required: 'The old password is required',
+  oidc_disabled: 'Sign-in with an external account is not configured',
+  oidc_error: 'Sign-in with an external account failed',
+  registration_closed: 'This workspace does not accept open registration',
+  workspace_not_found: 'Workspace not found',
+  session_expired: 'The session has expired, sign in again',
+  // Employees
+  login_taken: 'This login is already taken',
+  email_taken: 'This e-mail is already registered',
+  email_invalid: 'Invalid e-mail',
+  password_short: 'The password must be at least {min} characters',
+  inn_invalid: 'INN must be 10 digits',
+  invalid_symbols: 'Invalid symbols',
+  too_long: 'At most {max} characters',
+  required: 'Field is required',
+  cannot_delete_self: 'You cannot delete yourself',
+  cannot_delete_admin: 'You cannot delete another administrator',
+  cannot_change_own_role: 'You cannot change your own role',
+  role_unknown: 'Unknown role',
+  unknown_recipients: 'Some recipients are unknown',
+  cannot_follow_self: 'You cannot follow yourself',
+  not_pinned: 'Only pinned employees can be moved',
+  import_file_invalid: 'The file is not a readable spreadsheet (XLSX or CSV)',
+  inn_duplicate: 'This INN appears more than once',
+  loading_hrm_error: 'Error loading data from the HR system',
+  reseting_hrm_error: 'Error restoring data from the HR system',
+  // Clients
+  workspace_code_invalid: 'The workspace code uses Latin letters and digits only',
+  workspace_taken: 'This workspace code is already taken',
+  feature_unknown: 'Unknown feature',
+  // Wall: posts, comments, likes, views, link blocks
+  post_not_found: 'The post was not found or was deleted',
+  comment_not_found: 'The comment was not found or was deleted',
+  post_parent_invalid: 'A post cannot be placed there',
+  group_posts_unavailable: 'Posts in groups are not available yet',
+  group_not_found: 'Group not found',
+  comment_parent_unknown: 'Comments cannot be added there',
+  mention_unknown: 'A mentioned person was not found',
+  thanks_text_short: 'A thank-you post needs more than {min} characters',
+  thanks_one_person: 'A thank-you post must mention exactly one person',
+  thanks_self: 'You cannot thank yourself',
+  thanks_parent_invalid: 'A thank-you post cannot be placed there',
+  like_type_mismatch: 'The liked object is not of type {like_type}',
+  view_not_own: 'Views can only be added for yourself',
+  not_must_read: 'This post does not need to be acknowledged',
+  link_block_not_found: 'The links block was not found',
+  link_not_found: 'The link was not found',
+  link_invalid: 'The link must be a valid URL',
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+/** Fills `{name}` placeholders of a catalogue text. */
+export function formatMessage(code: MessageCode, params: Record<string, string | number> = {}): string {
+  return MESSAGES[code].replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}
+
+/** The error body every failing call answers with. */
+export interface ErrorBody {
+  message: string;
+  code: MessageCode | string;
+  fields?: Record<string, string>;
+  params?: Record<string, string | number>;
+  /** Why a backend refused (uploads: 'NoSuchBucket', 'accountDisabled', 'ECONNREFUSED', ...). */
+  reason?: string;
+  no_show?: boolean;
+}
+
+/** Human-readable byte sizes for messages ("20 MB"). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} B`;
+}

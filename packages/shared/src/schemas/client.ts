@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { CLIENT_STATUSES, FEATURES, LANGS, START_PAGES } from '../enums.js';
+import { INN_LENGTH, TEXT_MAX } from '../limits.js';
+import { email, id, longText, personName, requiredText, text } from './common.js';
+import { login, partialRights, password, rightsSchema } from './user.js';
+
+export const workspaceCode = z
+  .string()
+  .trim()
+  .min(2, 'required')
+  .max(32, 'too_long')
+  .regex(/^[A-Za-z0-9]+$/, 'workspace_code_invalid');
+
+export const menuEntry = z.object({
+  code: z.string().max(40),
+  name: z.string().max(60).optional(),
+  order: z.number().int().min(0).max(1000),
+  hidden: z.boolean().optional(),
+});
+export const featureFlag = z.object({ code: z.enum(FEATURES), active: z.boolean() });
+export const colors = z.object({
+  primary: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
+    .optional(),
+  accent: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
+    .optional(),
+  header: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
+    .optional(),
+});
+export const clientSettings = z.object({
+  hideMoodMeter: z.boolean().optional(),
+  openRegistration: z.boolean().optional(),
+  defaultRights: partialRights.optional(),
+});
+
+/** Fields of a workspace an administrator or the superadmin may edit. */
+export const clientFields = z.object({
+  name: requiredText(120),
+  fullName: text(TEXT_MAX).optional(),
+  city: text(100).optional(),
+  phone: text(40).optional(),
+  address: text().optional(),
+  director: text(120).optional(),
+  telegram: text(120).optional(),
+  comments: longText.optional(),
+  inn: z.union([z.literal(''), z.string().regex(new RegExp(`^\\d{${INN_LENGTH}}$`), 'inn_invalid')]).optional(),
+  logo: z.string().max(1000).optional(),
+  header: z.string().max(1000).optional(),
+  sidepanel: z.string().max(1000).optional(),
+  colors: colors.optional(),
+  font: text(80).optional(),
+  menu: z.array(menuEntry).max(60).optional(),
+  start_page: z.enum(START_PAGES).optional(),
+  lang: z.enum(LANGS).optional(),
+  settings: clientSettings.optional(),
+});
+
+/** Superadmin-only fields. */
+export const clientAdminFields = z.object({
+  status: z.enum(CLIENT_STATUSES).optional(),
+  storageSize: z.number().int().min(0).optional(),
+  lmsAdmins: z.array(id).max(100).optional(),
+});
+
+export const createClientBody = clientFields.extend(clientAdminFields.shape).extend({
+  workspace: workspaceCode,
+  /** The workspace's first administrator, created with it. */
+  admin: z.object({ login: login.optional(), email, password, firstName: personName, lastName: personName }).optional(),
+});
+export const updateClientBody = clientFields.partial().extend(clientAdminFields.shape);
+
+export const clientDto = z.object({
+  _id: z.string(),
+  workspace: z.string(),
+  name: z.string(),
+  fullName: z.string(),
+  status: z.enum(CLIENT_STATUSES),
+  city: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  director: z.string(),
+  telegram: z.string(),
+  storageSize: z.number(),
+  storageUsed: z.number(),
+  comments: z.string(),
+  inn: z.string(),
+  logo: z.string(),
+  header: z.string(),
+  sidepanel: z.string(),
+  colors: colors,
+  font: z.string(),
+  menu: z.array(menuEntry),
+  features: z.array(featureFlag),
+  start_page: z.string(),
+  lang: z.enum(LANGS),
+  settings: z.object({
+    hideMoodMeter: z.boolean(),
+    openRegistration: z.boolean(),
+    defaultRights: rightsSchema,
+  }),
+  lmsAdmins: z.array(z.string()),
+  usersCount: z.number().optional(),
+  created: z.string(),
+});
+export type ClientDto = z.infer<typeof clientDto>;
+
+/** What anyone may learn of a workspace by its code, before signing in. */
+export const publicClientDto = clientDto
+  .pick({
+    _id: true,
+    workspace: true,
+    name: true,
+    logo: true,
+    colors: true,
+    font: true,
+    lang: true,
+    status: true,
+  })
+  .extend({ openRegistration: z.boolean() });
+
+export const switchFeatureParams = z.object({ client_id: id, code: z.enum(FEATURES, 'feature_unknown') });

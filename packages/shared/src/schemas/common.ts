@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LONG_TEXT_MAX, SHORT_NAME_MAX, TEXT_MAX } from '../limits.js';
+
+/** Ids are UUID strings (v7 from the server). Messages are catalogue codes the web translates. */
+export const id = z.uuid('not_found');
+export const idParam = z.object({ id });
+export const isoDate = z.iso.date('validation');
+export const text = (max = TEXT_MAX) => z.string().trim().max(max, 'too_long');
+export const requiredText = (max = TEXT_MAX) => z.string().trim().min(1, 'required').max(max, 'too_long');
+export const longText = text(LONG_TEXT_MAX);
+/** Person names: letters of any script, spaces, hyphens, apostrophes. */
+export const personName = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(SHORT_NAME_MAX, 'too_long')
+  .regex(/^[\p{L}\p{M}' .-]+$/u, 'invalid_symbols');
+export const optionalPersonName = z.union([z.literal(''), personName]).optional();
+export const email = z.string().trim().toLowerCase().pipe(z.email('email_invalid'));
+export const url = z.url('validation');
+
+export const resultOf = <T extends z.ZodType>(schema: T) => z.object({ result: schema });
+export const okResult = z.object({ result: z.boolean() });
+
+/** An uploaded picture as the spec names it: `{ src, mini }`. */
+export const pic = z.object({ src: z.string().max(1000), mini: z.string().max(1000).optional() });
+/** An uploaded file reference kept on an object. */
+export const fileRef = z.object({
+  _id: z.string().max(100),
+  filename: z.string().max(TEXT_MAX),
+  filetype: z.string().max(TEXT_MAX).optional(),
+  path: z.string().max(1000),
+  size: z.number().int().nonnegative().optional(),
+});
+export type FileRef = z.infer<typeof fileRef>;
+
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  reason: z.string().optional(),
+  no_show: z.boolean().optional(),
+});

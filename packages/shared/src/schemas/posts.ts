@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { COMMENT_PARENT_TYPES, LIKE_TYPES, POST_PARENT_TYPES } from '../enums.js';
+import { POST_TEXT_MAX, TEXT_MAX } from '../limits.js';
+import { id, isoDate } from './common.js';
+import { storedFile } from './files.js';
+
+/**
+ * The company wall (spec portal §3 Post and Comment, §5 Posts, §7 "Posts and comments"; modules §7 "Post views",
+ * "Link blocks"). Mention markup inside a text is `@[Display name](user:<uuid>)`; the plain text of a post is the
+ * text with each mention shown as `@Display name`, and length rules count that plain text.
+ */
+
+/** Emoji reactions beyond like: one per person per post, comment or answer. */
+export const REACTIONS = ['like', 'love', 'laugh', 'wow', 'sad', 'celebrate'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+/** A thank-you post has its own look and feeds the thanks widget. */
+export const POST_KINDS = ['post', 'thanks'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+export type PostParentType = (typeof POST_PARENT_TYPES)[number];
+export type CommentParentType = (typeof COMMENT_PARENT_TYPES)[number];
+export type LikeType = (typeof LIKE_TYPES)[number];
+
+/** The two feeds `PUT api/post/all/view` can mark as viewed. */
+export const VIEW_FEEDS = ['company', 'user_feed'] as const;
+export type ViewFeed = (typeof VIEW_FEEDS)[number];
+
+export const COMMENT_TEXT_MAX = 5000;
+export const POST_MENTIONS_MAX = 50;
+export const POST_ATTACHMENTS_MAX = 20;
+/** `PUT api/post/all/view` marks at most this many of the feed's newest posts in one call. */
+export const ALL_VIEW_MAX = 1000;
+/** Page size of the viewers list and of the must-read report. */
+export const PEOPLE_PAGE_SIZE = 50;
+/** The thanks widget shows this many recent thank-you posts per page. */
+export const THANKS_PAGE_SIZE = 10;
+
+const MENTION = /@\[([^\]\n]{1,200})\]\(user:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)/gi;
+
+/** The markup of one mention, as the web inserts it after a mention search. */
+export const mentionMarkup = (userId: string, name: string) =>
+  `@[${name.replace(/[[\]\n]/g, ' ').trim()}](user:${userId})`;
+
+/** Ids of the people a text mentions through markup, each once, in order of appearance. */
+export function mentionIds(text: string): string[] {
+  return [...new Set([...text.matchAll(MENTION)].map((m) => m[2].toLowerCase()))];
+}
+
+/** The text as a reader sees it: mentions become `@Name`. Length rules apply to this. */
+export const plainText = (text: string) => text.replace(MENTION, (_m, name: string) => `@${name}`).trim();
+
+/** Where a view, post or comment was made: a short label of the screen (`company`, `user_feed`, `post`, ...). */
+export const whereLabel = z
+  .string()
+  .trim()
+  .max(40, 'too_long')
+  .regex(/^[a-z0-9_-]*$/i, 'validation');
+
+const postText = z.string().trim().min(1, 'required').max(POST_TEXT_MAX, 'too_long');
+const commentText = z.string().trim().min(1, 'required').max(COMMENT_TEXT_MAX, 'too_long');
+const mentions = z.array(id).max(POST_MENTIONS_MAX, 'too_long');
+/** File ids answered by `POST api/upload` (`results[].file._id`). */
+const attachments = z.array(id).max(POST_ATTACHMENTS_MAX, 'too_long');
+
+export const postParentInput = z.object({
+  type: z.enum(POST_PARENT_TYPES),
+  /** company and system: the workspace id (may be left out); feed: the person's own id; group: the group id. */
+  id: id.optional(),
+  where: whereLabel.optional(),
+});
+
+export const createPostBody = z.object({
+  text: postText,
+  parent: postParentInput.default({ type: 'company' }),
+  kind: z.enum(POST_KINDS).default('post'),
+  mentions: mentions.default([]),
+  attachments: attachments.default([]),
+  /** Administrators only. */
+  mustRead: z.boolean().optional(),
+});
+export type CreatePostBody = z.infer<typeof createPostBody>;
+
+export const updatePostBody = z.object({
+  text: postText.optional(),
+  mentions: mentions.optional(),
+  attachments: attachments.optional(),
+  mustRead: z.boolean().optional(),
+});
+export type UpdatePostBody = z.infer<typeof updatePostBody>;
+
+export const personCard = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  position: z.string(),
+});
+export type PersonCard = z.infer<typeof personCard>;
+
+export const reactionCounts = z.object(
+  Object.fromEntries(REACTIONS.map((r) => [r, z.number().int()])) as Record<Reaction, z.ZodNumber>,
+);
+export type ReactionCounts = z.infer<typeof reactionCounts>;
+
+const likeState = {
+  /** All reactions together. */
+  likes: z.number().int(),
+  reactions: reactionCounts,
+  /** The caller's own reaction, if any. */
+  myReaction: z.enum(REACTIONS).nullable(),
+};
+
+export const postDto = z.object({
+  _id: z.string(),
+  kind: z.enum(POST_KINDS),
+  parent: z.object({ type: z.enum(POST_PARENT_TYPES), id: z.string(), where: z.string() }),
+  author: personCard,
+  text: z.string(),
+  mentions: z.array(personCard),
+  /** Uploaded files; an image's `mini` is its preview. */
+  attachments: z.array(storedFile),
+  created: z.string(),
+  updated: z.string(),
+  edited: z.boolean(),
+  ...likeState,
+  commentsCount: z.number().int(),
+  viewsCount: z.number().int(),
+  viewed: z.boolean(),
+  mustRead: z.boolean(),
+  acknowledged: z.boolean(),
+  acknowledgedCount: z.number().int(),
+  can: z.object({ edit: z.boolean(), delete: z.boolean(), mustRead: z.boolean() }),
+});
+export type PostDto = z.infer<typeof postDto>;
+
+const commentFields = {
+  _id: z.string(),
+  parent: z.object({
+    type: z.enum(COMMENT_PARENT_TYPES),
+    id: z.string(),
+    postId: z.string().nullable(),
+    where: z.string(),
+  }),
+  /** `new`, or `edited` once changed. */
+  status: z.enum(['new', 'edited']),
+  author: personCard,
+  text: z.string(),
+  mentions: z.array(personCard),
+  attachments: z.array(storedFile),
+  created: z.string(),
+  updated: z.string(),
+  ...likeState,
+  answersCount: z.number().int(),
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
+};
+export const answerDto = z.object(commentFields);
+export const commentDto = z.object({ ...commentFields, answers: z.array(answerDto) });
+export type CommentDto = z.infer<typeof commentDto>;
+
+export const singlePostDto = postDto.extend({ comments: z.array(commentDto) });
+
+/** Feeds: pages of FEED_PAGE_SIZE; page N holds items from N*20 (spec portal §4 "Feeds"). */
+export const feedPage = z.object({
+  result: z.array(postDto),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type FeedPage = z.infer<typeof feedPage>;
+
+export const pageParam = z.coerce.number().int().min(0, 'validation').max(100_000, 'validation');
+export const pageQuery = z.object({ page: pageParam.default(0) });
+
+/** `GET api/post` filters; all optional, combined with AND. */
+export const postQuery = z.object({
+  parent_type: z.enum(POST_PARENT_TYPES).optional(),
+  parent_id: id.optional(),
+  author: id.optional(),
+  mentioned: id.optional(),
+  kind: z.enum(POST_KINDS).optional(),
+  must_read: z.enum(['0', '1']).optional(),
+  /** `1`: only must-read posts the caller has not acknowledged yet. */
+  pending: z.enum(['0', '1']).optional(),
+  page: pageParam.default(0),
+});
+export type PostQuery = z.infer<typeof postQuery>;
+
+export const likeBody = z.object({
+  like_type: z.enum(LIKE_TYPES),
+  id,
+  reaction: z.enum(REACTIONS).default('like'),
+});
+export const likeResult = z.object({
+  like_type: z.enum(LIKE_TYPES),
+  id: z.string(),
+  post_id: z.string().nullable(),
+  ...likeState,
+});
+export type LikeResult = z.infer<typeof likeResult>;
+
+export const viewBody = z.object({ user_id: id, where: whereLabel.default('post') });
+export const viewResult = z.object({
+  view: z.object({ user_id: z.string(), time: z.string(), where: z.string() }),
+  post_id: z.string(),
+  where: z.string(),
+  /** True when this call added the view; a person's view counts once. */
+  counted: z.boolean(),
+});
+export const allViewBody = z.object({ user_id: id, where: z.enum(VIEW_FEEDS) });
+export const allViewResult = z.object({
+  /** The section of the notification centre whose counter the web clears: the feed that was marked. */
+  notifSec: z.enum(VIEW_FEEDS),
+  postIds: z.array(z.string()),
+  userId: z.string(),
+});
+
+const personWhen = z.object({ user: personCard, time: z.string().nullable() });
+export const viewsPage = z.object({
+  result: z.array(personWhen.extend({ where: z.string() })),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+
+export const mustReadBody = z.object({ mustRead: z.boolean() });
+export const ackResult = z.object({ post_id: z.string(), acknowledged: z.boolean(), time: z.string() });
+export const readReportQuery = z.object({
+  status: z.enum(['acknowledged', 'pending']).default('pending'),
+  page: pageParam.default(0),
+});
+export const readReport = z.object({
+  counts: z.object({ audience: z.number().int(), acknowledged: z.number().int(), pending: z.number().int() }),
+  status: z.enum(['acknowledged', 'pending']),
+  result: z.array(personWhen),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+
+export const createCommentBody = z.object({
+  parent: z.object({ type: z.enum(COMMENT_PARENT_TYPES), id, where: whereLabel.optional() }),
+  text: commentText,
+  mentions: mentions.default([]),
+  attachments: attachments.default([]),
+});
+export type CreateCommentBody = z.infer<typeof createCommentBody>;
+export const updateCommentBody = z.object({
+  text: commentText.optional(),
+  mentions: mentions.optional(),
+  attachments: attachments.optional(),
+});
+export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
+export const deleteCommentQuery = z.object({ parent_type: z.enum(COMMENT_PARENT_TYPES).optional() });
+
+/** Birthdays widget: this month and next, nearest first. */
+export const birthdayDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  position: z.string(),
+  department: z.string(),
+  /** MM-DD */
+  birthday: z.string(),
+  /** The next celebration, YYYY-MM-DD (28 February for 29 February outside leap years). */
+  date: z.string(),
+  today: z.boolean(),
+});
+export type BirthdayDto = z.infer<typeof birthdayDto>;
+export const birthdaysQuery = z.object({ date: isoDate.optional() });
+
+/** Useful links (modules §3 "Link block"): one block per module of a workspace, edited by administrators. */
+export const linksModuleCode = z.string().regex(/^[a-z][a-z0-9_]{1,31}$/, 'validation');
+export const linkUrl = z.url({ protocol: /^https?$/, message: 'link_invalid' }).max(2000, 'too_long');
+export const linkInput = z.object({
+  title: z.string().trim().min(1, 'required').max(TEXT_MAX, 'too_long'),
+  link: z.string().trim().pipe(linkUrl),
+});
+export const linkUpdate = linkInput.extend({ _id: id });
+export const linkDto = z.object({ _id: z.string(), title: z.string(), link: z.string() });
+export const linkBlockDto = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  module: z.string(),
+  enabled: z.boolean(),
+  links: z.array(linkDto),
+  can: z.object({ edit: z.boolean() }),
+});
+export type LinkBlockDto = z.infer<typeof linkBlockDto>;
+export const toggleLinksBody = z.object({ client_id: id, module: linksModuleCode, enabled: z.boolean().optional() });

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ASSIGNABLE_ROLES, FEATURES, GENDERS, LANGS, RIGHTS, ROLES } from '../enums.js';
+import { INN_LENGTH, PASSWORD_MIN, TEXT_MAX } from '../limits.js';
+import { email, fileRef, id, isoDate, longText, optionalPersonName, personName, pic, text } from './common.js';
+
+export const password = z.string().min(PASSWORD_MIN, 'password_short').max(200, 'too_long');
+export const inn = z.union([z.literal(''), z.string().regex(new RegExp(`^\\d{${INN_LENGTH}}$`), 'inn_invalid')]);
+export const login = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(64, 'too_long')
+  .regex(/^[\p{L}\p{N}._@+-]+$/u, 'invalid_symbols');
+
+export const rightsSchema = z.object(Object.fromEntries(RIGHTS.map((r) => [r, z.boolean()]))) as z.ZodObject<
+  Record<(typeof RIGHTS)[number], z.ZodBoolean>
+>;
+export const partialRights = rightsSchema.partial();
+
+/** Social networks: name → link. Only web links, since colleagues open them. */
+export const socialLinks = z
+  .record(
+    z.string().max(40),
+    z
+      .string()
+      .trim()
+      .max(TEXT_MAX, 'too_long')
+      .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'link_invalid'),
+  )
+  .refine((v) => Object.keys(v).length <= 20, 'too_long');
+export const hrData = z
+  .record(z.string().max(60), z.string().max(2000))
+  .refine((v) => Object.keys(v).length <= 50, 'too_long');
+
+/** Profile fields an employee or an administrator may set (spec portal §3 "Employee"). */
+export const profileFields = z.object({
+  firstName: personName,
+  middleName: optionalPersonName,
+  lastName: personName,
+  email,
+  birthDate: z.union([z.literal(''), isoDate]).optional(),
+  phone: text(40).optional(),
+  internalPhone: text(20).optional(),
+  lang: z.enum(LANGS).optional(),
+  organization: text().optional(),
+  inn: inn.optional(),
+  kpp: z.union([z.literal(''), z.string().regex(/^\d{9}$/, 'validation')]).optional(),
+  position: text().optional(),
+  cabinet: text(40).optional(),
+  chiefCode: text(40).optional(),
+  chief: z.union([id, z.null()]).optional(),
+  department: text().optional(),
+  workingSince: z.union([z.literal(''), isoDate]).optional(),
+  gender: z.enum(GENDERS).optional(),
+  vacationDays: z.number().min(0).max(1000).optional(),
+  city: text(100).optional(),
+  telegram: text(64).optional(),
+  about: longText.optional(),
+  social: socialLinks.optional(),
+  hrData: hrData.optional(),
+  statusText: text(140).optional(),
+  pics: z.array(pic).max(20).optional(),
+  cover: z.union([z.literal(''), z.string().max(1000)]).optional(),
+  files: z.array(fileRef).max(100).optional(),
+  theme: z.enum(['light', 'dark']).optional(),
+});
+
+/** `POST api/register`: an administrator adds an employee (or a newcomer joins an open workspace). */
+export const registerBody = profileFields.partial().extend({
+  firstName: personName,
+  lastName: personName,
+  email,
+  login: login.optional(),
+  password,
+  confirmation: z.string().optional(),
+  workspace: z.string().max(64).optional(),
+  rights: partialRights.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const registerManyBody = z.object({ users: z.array(z.record(z.string(), z.unknown())).min(1).max(5000) });
+
+/** `PUT api/user/{id}`. */
+export const updateUserBody = profileFields.partial().extend({
+  login: login.optional(),
+  password: password.optional(),
+  confirmation: z.string().optional(),
+  oldPassword: z.string().max(200).optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** What leaves the server about an employee. HR data is present only for those who may see it. */
+export const userDto = z.object({
+  _id: z.string(),
+  client_id: z.string().nullable(),
+  login: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  rights: rightsSchema,
+  lang: z.enum(LANGS).nullable(),
+  firstName: z.string(),
+  middleName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  birthDate: z.string().nullable(),
+  phone: z.string(),
+  internalPhone: z.string(),
+  organization: z.string(),
+  inn: z.string(),
+  kpp: z.string(),
+  position: z.string(),
+  cabinet: z.string(),
+  chiefCode: z.string(),
+  chief: z.string().nullable(),
+  department: z.string(),
+  workingSince: z.string().nullable(),
+  gender: z.enum(GENDERS),
+  vacationDays: z.number(),
+  city: z.string(),
+  telegram: z.string(),
+  about: z.string(),
+  social: z.record(z.string(), z.string()),
+  hrData: z.record(z.string(), z.string()).optional(),
+  files: z.array(fileRef).optional(),
+  statusText: z.string(),
+  pics: z.array(pic),
+  avatar: z.string().nullable(),
+  cover: z.string(),
+  theme: z.enum(['light', 'dark']),
+  followers: z.array(z.string()),
+  pinned_num: z.number().nullable(),
+  deletion_mark: z.boolean(),
+  created: z.string(),
+  /** What the caller may do with this profile (single-profile answers only): the UI shows only what works. */
+  can: z.object({ edit: z.boolean(), editHr: z.boolean() }).optional(),
+});
+export type UserDto = z.infer<typeof userDto>;
+
+export const roleParam = z.object({ id, role: z.enum(ASSIGNABLE_ROLES, 'role_unknown') });
+export const clientRoleParam = z.object({ clientId: id, role: z.enum(ASSIGNABLE_ROLES, 'role_unknown') });
+
+export const featureCode = z.enum(FEATURES, 'feature_unknown');
