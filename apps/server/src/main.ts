@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { passwordResetsCleanup } from './modules/auth/maintenance.js';
 import { principalQuery } from './modules/users/principal.js';
 import { createPlatform } from './platform/create.js';
+import { refreshPlannerStatistics } from './platform/db/migrate.js';
 import { scheduleMaintenance } from './platform/jobs/maintenance.js';
 
 /** read config → open database → migrate → bootstrap → start jobs → listen. */
@@ -24,6 +25,7 @@ async function main() {
   const platform = await createPlatform(config, log, { principal: principalQuery });
   await ensureSuperadmin(platform, log);
   if (config.demo) await seedDemo(platform, log);
+  await refreshPlannerStatistics(platform.database);
 
   const app = await buildApp(platform, { logger: log });
   await app.ready();

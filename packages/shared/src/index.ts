@@ -8,3 +8,4 @@ export * from './schemas/files.js';
 export * from './schemas/people.js';
 export * from './schemas/posts.js';
 export * from './schemas/user.js';
+export * from './wall.js';

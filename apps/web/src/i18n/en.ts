@@ -125,15 +125,6 @@ const en = {
     footer: '© {{year}} {{brand}} · version {{version}}',
     superadmin: 'Superadmin',
   },
-  wall: {
-    greeting: 'Hello, {{name}}!',
-    colleagues: 'Colleagues in the workspace: {{count}}',
-    emptyTitle: 'No posts yet',
-    emptyText: 'News and thank-you posts of your company will appear here.',
-    noClientTitle: 'No workspace chosen',
-    noClientText: 'Choose a workspace on the clients page to see its wall.',
-    toClients: 'Open clients',
-  },
   clients: {
     title: 'Clients',
     subtitle: 'Workspaces of client companies',

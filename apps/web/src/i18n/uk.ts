@@ -127,15 +127,6 @@ const uk: Resources = {
     footer: '© {{year}} {{brand}} · версія {{version}}',
     superadmin: 'Суперадміністратор',
   },
-  wall: {
-    greeting: 'Вітаємо, {{name}}!',
-    colleagues: 'Колег у просторі: {{count}}',
-    emptyTitle: 'Публікацій поки немає',
-    emptyText: 'Тут з’являться новини та подяки вашої компанії.',
-    noClientTitle: 'Простір не обрано',
-    noClientText: 'Оберіть робочий простір на сторінці клієнтів, щоб побачити його стіну.',
-    toClients: 'Відкрити клієнтів',
-  },
   clients: {
     title: 'Клієнти',
     subtitle: 'Робочі простори компаній-клієнтів',

@@ -30,3 +30,13 @@ export async function migrate(database: Database): Promise<void> {
     client.release();
   }
 }
+
+/**
+ * PGlite has no autovacuum daemon, so without this its planner never learns the tables' sizes and picks
+ * sequential scans for the feeds (measured: a company feed page in 7 ms before, 3.3 ms after). main.ts runs
+ * it once the demo is seeded and the maintenance job after each run; ANALYZE samples a bounded number of rows,
+ * so it stays quick on big data. On PostgreSQL autovacuum does this.
+ */
+export async function refreshPlannerStatistics(database: Database): Promise<void> {
+  if (database.kind === 'pglite') await database.exec('VACUUM (ANALYZE)');
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, rowsOf, type Tx } from '../db/client.js';
+import { refreshPlannerStatistics } from '../db/migrate.js';
 import { journal } from '../db/tables.js';
 import { inSystem } from '../db/tenant.js';
 import { outbox } from '../mail/tables.js';
@@ -69,6 +70,7 @@ export async function scheduleMaintenance(
   await deps.jobs.work(MAINTENANCE_QUEUE, async (_data, job) => {
     const started = Date.now();
     const deleted = await runMaintenance(deps.database, tasks, { job: job.id });
+    await refreshPlannerStatistics(deps.database);
     deps.log.info({ deleted, job: job.id, ms: Date.now() - started }, 'maintenance done');
   });
   await deps.jobs.schedule(MAINTENANCE_QUEUE, options.cron);

@@ -1,9 +1,9 @@
 import type { Reaction, ReactionCounts } from '@hallway/shared';
+import { REACTIONS } from '@hallway/shared';
 import { ActionIcon, Button, Group, Popover, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconMoodPlus, IconThumbUp } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useWallTexts } from './texts';
-import { REACTIONS } from './wallShared';
 
 export const EMOJI: Record<Reaction, string> = {
   like: '👍',

@@ -1,8 +1,8 @@
 import type { FeedPage, PostDto } from '@hallway/shared';
+import { THANKS_PAGE_SIZE } from '@hallway/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeedKind, SinglePost } from './api';
 import { type FeedState, insertPost, patchPost, removePost, type ThreadComment, threadSize } from './feedState';
-import { THANKS_PAGE_SIZE } from './wallShared';
 
 /** The wall's query keys. A post may sit in several of them at once: every change goes to all. */
 export const wallKeys = {

@@ -1,5 +1,4 @@
-import { MENTION_SEARCH_MIN } from '@hallway/shared';
-import { MENTION_MARKUP, mentionMarkup } from './wallShared';
+import { MENTION_MARKUP, MENTION_SEARCH_MIN, mentionMarkup } from '@hallway/shared';
 
 /**
  * Mentions in the wall's texts. Stored texts carry `@[Name](user:<uuid>)` (docs/api.md "Mentions"); while a person

@@ -1,6 +1,5 @@
-import { POST_TEXT_MAX, THANKS_TEXT_MIN } from '@hallway/shared';
+import { POST_TEXT_MAX, plainText, THANKS_TEXT_MIN } from '@hallway/shared';
 import { type Mention, toMarkup } from './mentions';
-import { plainText } from './wallShared';
 
 /** The server's codes for the rules a thank-you post breaks (spec portal §5 "Posts"); the texts are the catalogue's. */
 export type ThanksProblem = 'thanks_text_short' | 'thanks_one_person' | 'thanks_self';

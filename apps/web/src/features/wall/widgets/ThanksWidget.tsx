@@ -1,3 +1,4 @@
+import { plainText } from '@hallway/shared';
 import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +9,6 @@ import { fetchThanks } from '../api';
 import { wallKeys } from '../cache';
 import { useWallTexts } from '../texts';
 import { TimeAgo } from '../time';
-import { plainText } from '../wallShared';
 import { WidgetCard } from './WidgetCard';
 
 export const useThanksQuery = (clientId: string, enabled: boolean) =>
