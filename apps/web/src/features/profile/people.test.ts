@@ -1,3 +1,4 @@
+import type { UserDto, UserListItem } from '@hallway/shared';
 import { describe, expect, it } from 'vitest';
 import { translationProblems } from '../../i18n/feature';
 import { contactLinks, phoneLink, telegramLink } from '../addressBook/contacts';
@@ -5,6 +6,7 @@ import { byMonth, localDate } from '../birthdays/months';
 import { coverSizeOk, safeLink } from './media';
 import { visibleTabs } from './tabs';
 import { peopleTexts } from './texts';
+import { asListRow } from './usePersonSaver';
 
 describe('people texts', () => {
   it('are complete in ru, uk and en, with the same placeholders', () => {
@@ -85,5 +87,25 @@ describe('profile tabs', () => {
       'contacts',
       'subscribers',
     ]);
+  });
+});
+
+describe('a saved person in the start-up list', () => {
+  it('takes the fresh values of the row’s own fields and gains no profile-only field', () => {
+    const row = { _id: 'u1', firstName: 'Anna', position: 'Analyst', followers: ['u2'] } as unknown as UserListItem;
+    const person = {
+      _id: 'u1',
+      firstName: 'Anne',
+      position: 'Lead analyst',
+      followers: ['u2', 'u3'],
+      rights: { wall: true },
+      about: 'Long text',
+    } as unknown as UserDto;
+    expect(asListRow(row, person)).toEqual({
+      _id: 'u1',
+      firstName: 'Anne',
+      position: 'Lead analyst',
+      followers: ['u2', 'u3'],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { UpdateUserBody, UserDto } from '@hallway/shared';
+import type { UpdateUserBody, UserDto, UserListItem, UsersPage } from '@hallway/shared';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -14,7 +14,15 @@ export function usePersonUpdated() {
     (person: UserDto, token?: string) => {
       queryClient.setQueryData(peopleKeys.person(person._id), person);
       void queryClient.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      // The workspace list loaded at start-up may hold thousands of people: patch the one row, never refetch it.
+      queryClient.setQueriesData<UsersPage>(
+        { queryKey: ['users', 'workspace'] },
+        (page) =>
+          page && {
+            ...page,
+            result: page.result.map((row) => (row._id === person._id ? asListRow(row, person) : row)),
+          },
+      );
       if (person._id === session.user?._id) {
         // A changed password ends the other sessions: this one carries on with the new token.
         if (token) session.signIn(token, person);
@@ -23,6 +31,13 @@ export function usePersonUpdated() {
     },
     [queryClient, session],
   );
+}
+
+/** The row with the person's fresh values of the fields a list row has (the list never gains profile-only fields). */
+export function asListRow(row: UserListItem, person: UserDto): UserListItem {
+  const fresh = person as unknown as Record<string, unknown>;
+  const entries = Object.keys(row).map((key) => [key, key in fresh ? fresh[key] : row[key as keyof UserListItem]]);
+  return Object.fromEntries(entries) as UserListItem;
 }
 
 /** `PUT api/user/{id}` for a profile tab; throws for the form to show field errors. */
