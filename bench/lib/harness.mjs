@@ -122,8 +122,14 @@ export async function prepareRequests(server, entry, ctx) {
 
 export async function measureEntry(server, entry, ctx, measureOptions, log) {
   const { requests, bytes } = await prepareRequests(server, entry, ctx);
-  log(`Measuring ${entry.id} (${requests.length} distinct requests, ${bytes} bytes each)…`);
-  const result = await measure(server.url, requests, measureOptions, server.cpuMs);
+  // An entry answering megabytes names fewer connections: 50 at once would only measure the loopback's queue.
+  const options = entry.connections
+    ? { ...measureOptions, connections: Math.min(entry.connections, measureOptions.connections) }
+    : measureOptions;
+  log(
+    `Measuring ${entry.id} (${requests.length} distinct requests, ${bytes} bytes each, ${options.connections} connections)…`,
+  );
+  const result = await measure(server.url, requests, options, server.cpuMs);
   const cpu = result.cpuPerRequestUs === null ? '' : `, server CPU ${Math.round(result.cpuPerRequestUs)} µs/request`;
   log(`  ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors${cpu}`);
   if (result.errors) log(`  status codes: ${JSON.stringify(result.statusCodes)}\n${server.output().slice(-2000)}`);
@@ -132,5 +138,5 @@ export async function measureEntry(server, entry, ctx, measureOptions, log) {
       `${entry.id}: no request completed in ${measureOptions.duration} s (server stuck, or the machine overloaded)`,
     );
   }
-  return { ...result, bytes };
+  return { ...result, bytes, connections: options.connections };
 }

@@ -21,7 +21,8 @@ const largeWorkspaceId = (ctx) => ctx.people(1, { workspace: 'bench001' })[0].cl
 export const baselines = [
   {
     id: 'bare-sql-users-all',
-    title: 'bare SQL: all 10,000 people of a workspace, list columns',
+    title: 'bare SQL: all 10,000 people of a workspace, list columns (4 connections)',
+    connections: 4,
     server: 'bare-sql',
     sql: `SELECT ${LIST_COLUMNS} FROM users WHERE client_id = $1 AND NOT deletion_mark ${ORDER}`,
     requests: (ctx) => [{ path: `/sql/bare-sql-users-all?p=${largeWorkspaceId(ctx)}` }],
@@ -69,7 +70,8 @@ export const baselines = [
 export const scenarios = [
   {
     id: 'users-for-client',
-    title: 'GET /api/user/for_client/{id}, all of 10,000 people',
+    title: 'GET /api/user/for_client/{id}, all of 10,000 people (4 connections)',
+    connections: 4,
     baselines: ['bare-json', 'bare-sql-users-all'],
     data: LARGE,
     requests: (ctx) => asMember(ctx, (me) => ({ path: `/api/user/for_client/${me.clientId}` })),

@@ -9,6 +9,7 @@ import { z } from 'zod';
  * a `bare-sql` baseline's `sql` is served at `/sql/<id>?p=$1&p=$2…`: one statement, or a list of
  * `{ sql, params: [indexes into p] }` run in one transaction (see servers/bare-sql.mjs).
  * A scenario: `{ id, title, baselines: [ids], data?: { generator option: minimum }, requests(ctx), check?(body, ctx) }`.
+ * Either may set `connections` below the section's (answers of megabytes); the table's row says so.
  * `requests(ctx)` answers `{ method?, path, headers?, body? }[]`; every load connection loops over the list.
  * `ctx.people(n, { workspace })` picks generated people (spread over workspaces unless one is named) and, for
  * scenarios only, `ctx.signIn(person)` answers a bearer token for them.
@@ -25,6 +26,7 @@ const baselineSchema = z
       .optional(),
     requests: fn,
     check: fn.optional(),
+    connections: z.number().int().min(1).optional(),
   })
   .refine((b) => (b.server === 'bare-sql') === (b.sql !== undefined), 'a bare-sql baseline has sql, others none');
 const scenarioSchema = z.object({
@@ -34,6 +36,8 @@ const scenarioSchema = z.object({
   data: z.record(z.string(), z.number().int().min(0)).default({}),
   requests: fn,
   check: fn.optional(),
+  /** Fewer load connections than the section's (an answer of megabytes); the table's row names them. */
+  connections: z.number().int().min(1).optional(),
 });
 
 export async function loadRegistry() {

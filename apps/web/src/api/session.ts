@@ -1,4 +1,4 @@
-import type { ClientDto, Rights, UserDto, UsersPage } from '@hallway/shared';
+import { type ClientDto, type Rights, USERS_PAGE_MAX, type UserDto, type UsersPage } from '@hallway/shared';
 import { api } from './client';
 
 /** `GET /api/env` (spec portal §7 "Environment and session"). */
@@ -15,6 +15,8 @@ export interface OwnInfo {
   rights: Rights;
   roles: string[];
   client: ClientDto | null;
+  /** Ids of the people the person follows. */
+  follows: string[];
 }
 
 export interface SignInAnswer {
@@ -31,8 +33,13 @@ export const fetchOwnInfo = async (signal?: AbortSignal) =>
 export const fetchClient = async (clientId: string, signal?: AbortSignal) =>
   (await api<{ result: ClientDto }>(`/api/clients/${clientId}`, { signal, local: true })).result;
 
+/**
+ * Start-up step 5: the workspace's people, pinned first and by name. A whole workspace up to 500 people; a bigger one
+ * sends its first 500 (`total` tells) and the screens search the rest on the server, so a 10,000-person workspace
+ * does not download megabytes at every start.
+ */
 export const fetchWorkspaceUsers = async (clientId: string, signal?: AbortSignal) =>
-  api<UsersPage>(`/api/user/for_client/${clientId}`, { signal });
+  api<UsersPage>(`/api/user/for_client/${clientId}?limit=${USERS_PAGE_MAX}`, { signal });
 
 export const fetchUser = async (id: string, signal?: AbortSignal) =>
   (await api<{ result: UserDto }>(`/api/user/${id}`, { signal })).result;

@@ -186,8 +186,12 @@ describe('follow and unfollow', () => {
     expect(followers.map((p: { name: string }) => p.name)).toEqual(['Ada Admin', 'Fan One']);
     expect(following).toEqual([expect.objectContaining({ _id: fan.id, name: 'Fan One' })]);
 
+    // Own info lists whom the person follows: the web's user feed needs it without the whole people list.
+    expect((await call(h, ws.employee, 'GET', '/api/user/me')).json().result.follows).toEqual([fan.id]);
+
     const off = await call(h, fan, 'POST', '/api/unfollow', { user_id: ws.employee.id });
     expect(off.json().result.followers).toEqual([ws.admin.id]);
+    expect((await call(h, fan, 'GET', '/api/user/me')).json().result.follows).toEqual([]);
   });
 
   it('refuses following oneself, a deleted person, someone of another workspace, or a bad id', async () => {

@@ -39,6 +39,7 @@ export const usersModule: Module = {
                 rights: rightsSchema,
                 roles: z.array(z.string()),
                 client: clientDto.nullable(),
+                follows: z.array(z.string()).describe('Ids of the people the person follows (the user feed).'),
               }),
             ),
           },

@@ -71,19 +71,26 @@ export async function ownInfo(ctx: RequestContext) {
     showHr: canSeeHr(ctx, row.user),
     can: profileAbilities(ctx, row.user),
   });
-  return { user, rights: user.rights, roles: user.roles, client: row.client ? presentClient(row.client) : null };
+  return {
+    user,
+    rights: user.rights,
+    roles: user.roles,
+    client: row.client ? presentClient(row.client) : null,
+    follows: row.follows,
+  };
 }
 
 /** Everything own info shows, in one statement prepared once: every tab of every person asks for it at start. */
 const ownInfoRow = prepared<
   { me: string; clientId: string | null },
-  { user: UserRow; client: ClientRow | null; followers: string[] }[]
+  { user: UserRow; client: ClientRow | null; followers: string[]; follows: string[] }[]
 >('users_own_info', (db) =>
   db
     .select({
       user: users,
       client: clients,
       followers: sql<string[]>`ARRAY(SELECT f.follower_id::text FROM follows f WHERE f.user_id = ${users.id})`,
+      follows: sql<string[]>`ARRAY(SELECT f.user_id::text FROM follows f WHERE f.follower_id = ${users.id})`,
     })
     .from(users)
     .leftJoin(clients, eq(clients.id, slot('clientId')))

@@ -22,8 +22,12 @@ export interface Session {
   ready: boolean;
   /** Own info failed for a reason other than an ended session. */
   failed: unknown;
-  /** People of the workspace as list items (with their followers), loaded at start. */
+  /** People of the workspace as list items, loaded at start: all of them, or the first page of a big workspace. */
   users: UserListItem[];
+  /** `users` holds everyone of the workspace (otherwise search the server). */
+  usersComplete: boolean;
+  /** Ids of the people the signed-in person follows. */
+  follows: string[];
   socket: Socket | null;
   colorScheme: ColorScheme;
   lang: UiLang;

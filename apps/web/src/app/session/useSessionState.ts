@@ -32,6 +32,8 @@ import { useApiErrorHandling } from './useApiErrorHandling';
 import { useMoodCheck } from './useMoodCheck';
 
 const COMPANY_COOKIE = 'hallway_company';
+/** One empty list for every render before own info, so memoized consumers do not recompute. */
+const NO_FOLLOWS: string[] = [];
 
 /** The cookie twin of X-COMPANY-ID for `<img src="/api/files/...">`; PUT /api/files/session sets it too. */
 function setCompanyCookie(clientId: string | null): void {
@@ -264,6 +266,8 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
       ready: !!me && (!!client || (isSuperadmin && !(savedClientId && clientQuery.isPending))),
       failed: meQuery.error ?? null,
       users: usersQuery.data?.result ?? [],
+      usersComplete: !!usersQuery.data && usersQuery.data.result.length >= usersQuery.data.total,
+      follows: me?.follows ?? NO_FOLLOWS,
       socket,
       colorScheme,
       lang: lang ?? 'ru',

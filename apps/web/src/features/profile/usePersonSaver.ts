@@ -2,6 +2,8 @@ import type { UpdateUserBody, UserDto, UserListItem, UsersPage } from '@hallway/
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { queryKeys } from '../../api/queryKeys';
+import type { OwnInfo } from '../../api/session';
 import { useSession } from '../../app/session/context';
 import { peopleKeys, updatePerson } from './api';
 import { usePeopleTexts } from './texts';
@@ -23,7 +25,17 @@ export function usePersonUpdated() {
             result: page.result.map((row) => (row._id === person._id ? asListRow(row, person) : row)),
           },
       );
-      if (person._id === session.user?._id) {
+      const me = session.user?._id;
+      if (me && person._id !== me) {
+        // Following someone changes whom the reader follows: the user feed and its live updates read it.
+        const follows = person.followers.includes(me);
+        queryClient.setQueryData<OwnInfo>(queryKeys.me(me), (info) => {
+          if (!info || info.follows.includes(person._id) === follows) return info;
+          const others = info.follows.filter((id) => id !== person._id);
+          return { ...info, follows: follows ? [...others, person._id] : others };
+        });
+      }
+      if (person._id === me) {
         // A changed password ends the other sessions: this one carries on with the new token.
         if (token) session.signIn(token, person);
         else session.updateOwnUser(person);

@@ -1,4 +1,4 @@
-import { type CreatePostBody, MB, mentionIds, type PostDto } from '@hallway/shared';
+import { type CreatePostBody, MB, mentionIds, type PostDto, type UserDto } from '@hallway/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,6 +33,17 @@ describe('Composer', { timeout: 20_000 }, () => {
     await user.type(box, 'x');
     await waitFor(() => expect(screen.queryAllByRole('option')).toHaveLength(0));
     expect(screen.getByText('No one found')).toBeTruthy();
+  });
+
+  it('asks the server when the start-up list holds only part of a big workspace', async () => {
+    const search = vi
+      .spyOn(api, 'searchPeople')
+      .mockResolvedValue([{ _id: lukas._id, firstName: 'Lukas', lastName: 'Schmidt', login: 'lukas' } as UserDto]);
+    renderWall(<Composer feed="company" onPublished={() => {}} />, { people: [], partialPeople: true });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('textbox', { name: 'New post' }), 'Hi @luk');
+    expect(await screen.findByRole('option', { name: 'Lukas Schmidt' })).toBeTruthy();
+    expect(search).toHaveBeenCalledWith('demo', 'luk', expect.anything());
   });
 
   it('inserts the chosen person and sends the mention with Ctrl+Enter', async () => {

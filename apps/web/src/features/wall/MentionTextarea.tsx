@@ -24,11 +24,14 @@ type Query = { start: number; caret: number; query: string };
 
 const CARET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
-/** People for a query: the workspace's people loaded at start-up, or the API when that list is not at hand. */
+/**
+ * People for a query: the workspace's people loaded at start-up when that list is complete, else the server's search
+ * (a big workspace loads only its first page at start-up).
+ */
 function usePeopleSearch(query: string): PersonOption[] | null {
-  const { people, workspace } = useWall();
+  const { people, peopleComplete, workspace } = useWall();
   const [debounced] = useDebouncedValue(query, 200);
-  const remote = people.length === 0 && debounced.trim().length >= MENTION_SEARCH_MIN;
+  const remote = !peopleComplete && debounced.trim().length >= MENTION_SEARCH_MIN;
   const found = useQuery({
     queryKey: ['wall', 'mention-search', workspace, debounced.trim().toLowerCase()],
     queryFn: async ({ signal }) =>
@@ -44,7 +47,7 @@ function usePeopleSearch(query: string): PersonOption[] | null {
   });
   return useMemo(() => {
     if (query.trim().length < MENTION_SEARCH_MIN) return null;
-    if (people.length) return matchPeople(people, query);
+    if (peopleComplete) return matchPeople(people, query);
     return found.data ? matchPeople(found.data, query) : null;
   }, [people, query, found.data]);
 }

@@ -21,6 +21,8 @@ export interface WallContextValue {
   owners: FeedOwners;
   /** The workspace's people loaded at start-up (spec portal §4 "Startup order"), for mentions. */
   people: PersonOption[];
+  /** `people` is everyone of the workspace; otherwise the mention search asks the server. */
+  peopleComplete: boolean;
   workspace: string;
   canWrite: boolean;
 }
@@ -42,12 +44,9 @@ export function WallProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const userId = session.user?._id ?? '';
   const clientId = session.client?._id ?? '';
-  const { users, isAdmin } = session;
+  const { users, usersComplete, follows, isAdmin } = session;
 
-  const followed = useMemo(
-    () => new Set(users.filter((person) => person.followers?.includes(userId)).map((person) => person._id)),
-    [users, userId],
-  );
+  const followed = useMemo(() => new Set(follows), [follows]);
   const reader = useMemo<Reader>(
     () => ({ userId, isAdmin, follows: (personId) => followed.has(personId) }),
     [userId, isAdmin, followed],
@@ -74,8 +73,8 @@ export function WallProvider({ children }: { children: ReactNode }) {
   const canWrite = session.can('wall');
   const workspace = session.client?.workspace ?? '';
   const value = useMemo<WallContextValue>(
-    () => ({ reader, actions, views, owners, people, workspace, canWrite }),
-    [reader, actions, views, owners, people, workspace, canWrite],
+    () => ({ reader, actions, views, owners, people, peopleComplete: usersComplete, workspace, canWrite }),
+    [reader, actions, views, owners, people, usersComplete, workspace, canWrite],
   );
   return <WallContext.Provider value={value}>{children}</WallContext.Provider>;
 }

@@ -73,6 +73,8 @@ export interface WallSetup {
   client?: QueryClient;
   reader?: Partial<Reader>;
   people?: PersonOption[];
+  /** The start-up list was only a first page: mentions search the server. */
+  partialPeople?: boolean;
 }
 
 /** Renders inside the app's theme, a router, a query client and a wall context like the page builds. */
@@ -85,6 +87,7 @@ export function renderWall(ui: ReactElement, setup: WallSetup = {}) {
     views: new ViewTracker(() => {}),
     owners: { company: CLIENT, user: ME },
     people: setup.people ?? PEOPLE,
+    peopleComplete: !setup.partialPeople,
     workspace: 'demo',
     canWrite: true,
   };
