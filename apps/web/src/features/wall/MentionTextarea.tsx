@@ -49,7 +49,7 @@ function usePeopleSearch(query: string): PersonOption[] | null {
     if (query.trim().length < MENTION_SEARCH_MIN) return null;
     if (peopleComplete) return matchPeople(people, query);
     return found.data ? matchPeople(found.data, query) : null;
-  }, [people, query, found.data]);
+  }, [people, peopleComplete, query, found.data]);
 }
 
 /**
