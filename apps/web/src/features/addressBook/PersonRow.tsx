@@ -34,6 +34,29 @@ function Action({ label, href, icon, external }: { label: string; href: string; 
   );
 }
 
+/** Mail, call and Telegram, each when the person has it. */
+function ContactActions({ person }: { person: UserListItem }) {
+  const { t } = usePeopleTexts();
+  const name = person.fullName;
+  const links = contactLinks(person);
+  return (
+    <>
+      {links.mail && <Action label={t('addressBook.mail', { name })} href={links.mail} icon={<IconMail size={18} />} />}
+      {links.phone && (
+        <Action label={t('addressBook.phone', { name })} href={links.phone} icon={<IconPhone size={18} />} />
+      )}
+      {links.telegram && (
+        <Action
+          label={t('addressBook.telegram', { name })}
+          href={links.telegram}
+          icon={<IconBrandTelegram size={18} />}
+          external
+        />
+      )}
+    </>
+  );
+}
+
 export interface PinControls {
   onToggle: () => void;
   onUp?: () => void;
@@ -45,7 +68,6 @@ export interface PinControls {
 export function PersonRow({ person, pin }: { person: UserListItem; pin?: PinControls }) {
   const { t } = usePeopleTexts();
   const name = person.fullName;
-  const links = contactLinks(person);
   const pinned = person.pinned_num !== null;
   return (
     <Paper withBorder radius="md" p="sm" component="li" data-testid="person-row">
@@ -74,20 +96,7 @@ export function PersonRow({ person, pin }: { person: UserListItem; pin?: PinCont
           </Stack>
         </Group>
         <Group gap={6} wrap="nowrap" visibleFrom="xs">
-          {links.mail && (
-            <Action label={t('addressBook.mail', { name })} href={links.mail} icon={<IconMail size={18} />} />
-          )}
-          {links.phone && (
-            <Action label={t('addressBook.phone', { name })} href={links.phone} icon={<IconPhone size={18} />} />
-          )}
-          {links.telegram && (
-            <Action
-              label={t('addressBook.telegram', { name })}
-              href={links.telegram}
-              icon={<IconBrandTelegram size={18} />}
-              external
-            />
-          )}
+          <ContactActions person={person} />
           <Action
             label={t('addressBook.openProfile', { name })}
             href={`/profile/${person._id}`}
@@ -133,20 +142,7 @@ export function PersonRow({ person, pin }: { person: UserListItem; pin?: PinCont
         )}
       </Group>
       <Group gap={6} mt="xs" hiddenFrom="xs">
-        {links.mail && (
-          <Action label={t('addressBook.mail', { name })} href={links.mail} icon={<IconMail size={18} />} />
-        )}
-        {links.phone && (
-          <Action label={t('addressBook.phone', { name })} href={links.phone} icon={<IconPhone size={18} />} />
-        )}
-        {links.telegram && (
-          <Action
-            label={t('addressBook.telegram', { name })}
-            href={links.telegram}
-            icon={<IconBrandTelegram size={18} />}
-            external
-          />
-        )}
+        <ContactActions person={person} />
       </Group>
     </Paper>
   );

@@ -194,52 +194,27 @@ export function RightsTab({
             <Table verticalSpacing="xs">
               <Table.Tbody>
                 {ROLES.map((role) => (
-                  <Table.Tr key={role}>
-                    <Table.Td fw={500}>{t(`employees.${role}`)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setPending({ kind: 'role', role, grant: true })}
-                        >
-                          {t('employees.grantAll')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setPending({ kind: 'role', role, grant: false })}
-                        >
-                          {t('employees.revokeAll')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
+                  <BulkRow
+                    key={role}
+                    label={t(`employees.${role}`)}
+                    strong
+                    on={{ text: t('employees.grantAll'), run: () => setPending({ kind: 'role', role, grant: true }) }}
+                    off={{
+                      text: t('employees.revokeAll'),
+                      run: () => setPending({ kind: 'role', role, grant: false }),
+                    }}
+                  />
                 ))}
                 {RIGHTS.map((right) => (
-                  <Table.Tr key={right}>
-                    <Table.Td>{t(`rights.${right}`)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setPending({ kind: 'right', right, allow: true })}
-                        >
-                          {t('employees.allowAll')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setPending({ kind: 'right', right, allow: false })}
-                        >
-                          {t('employees.forbidAll')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
+                  <BulkRow
+                    key={right}
+                    label={t(`rights.${right}`)}
+                    on={{ text: t('employees.allowAll'), run: () => setPending({ kind: 'right', right, allow: true }) }}
+                    off={{
+                      text: t('employees.forbidAll'),
+                      run: () => setPending({ kind: 'right', right, allow: false }),
+                    }}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
@@ -286,5 +261,34 @@ export function RightsTab({
         onConfirm={applyToAll}
       />
     </Stack>
+  );
+}
+
+/** One row of the bulk table: a role or a right, given to everyone or taken from everyone (after a confirmation). */
+function BulkRow({
+  label,
+  strong,
+  on,
+  off,
+}: {
+  label: string;
+  strong?: boolean;
+  on: { text: string; run: () => void };
+  off: { text: string; run: () => void };
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td fw={strong ? 500 : undefined}>{label}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={on.run}>
+            {on.text}
+          </Button>
+          <Button size="xs" variant="subtle" color="red" onClick={off.run}>
+            {off.text}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }
