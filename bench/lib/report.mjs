@@ -29,7 +29,8 @@ export function formatTable(section) {
       if (row.kind !== 'scenario' || !row.baselines.includes(b) || !base?.rps) return '';
       return percent(row.rps / base.rps);
     });
-    const name = row.kind === 'baseline' ? `baseline \`${row.id}\`: ${row.title}` : `\`${row.id}\`: ${row.title}`;
+    const title = row.connections === section.connections ? row.title : `${row.title} (${row.connections} connections)`;
+    const name = row.kind === 'baseline' ? `baseline \`${row.id}\`: ${title}` : `\`${row.id}\`: ${title}`;
     return [
       name,
       int.format(row.rps),

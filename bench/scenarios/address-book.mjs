@@ -21,7 +21,7 @@ const largeWorkspaceId = (ctx) => ctx.people(1, { workspace: 'bench001' })[0].cl
 export const baselines = [
   {
     id: 'bare-sql-users-all',
-    title: 'bare SQL: all 10,000 people of a workspace, list columns (4 connections)',
+    title: 'bare SQL: all 10,000 people of a workspace, list columns',
     connections: 4,
     server: 'bare-sql',
     sql: `SELECT ${LIST_COLUMNS} FROM users WHERE client_id = $1 AND NOT deletion_mark ${ORDER}`,
@@ -70,7 +70,7 @@ export const baselines = [
 export const scenarios = [
   {
     id: 'users-for-client',
-    title: 'GET /api/user/for_client/{id}, all of 10,000 people (4 connections)',
+    title: 'GET /api/user/for_client/{id}, all of 10,000 people',
     connections: 4,
     baselines: ['bare-json', 'bare-sql-users-all'],
     data: LARGE,

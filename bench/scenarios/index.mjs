@@ -9,7 +9,7 @@ import { z } from 'zod';
  * a `bare-sql` baseline's `sql` is served at `/sql/<id>?p=$1&p=$2…`: one statement, or a list of
  * `{ sql, params: [indexes into p] }` run in one transaction (see servers/bare-sql.mjs).
  * A scenario: `{ id, title, baselines: [ids], data?: { generator option: minimum }, requests(ctx), check?(body, ctx) }`.
- * Either may set `connections` below the section's (answers of megabytes); the table's row says so.
+ * Either may set `connections` below the section's (answers of megabytes); the report names them on its row.
  * `requests(ctx)` answers `{ method?, path, headers?, body? }[]`; every load connection loops over the list.
  * `ctx.people(n, { workspace })` picks generated people (spread over workspaces unless one is named) and, for
  * scenarios only, `ctx.signIn(person)` answers a bearer token for them.
@@ -36,7 +36,6 @@ const scenarioSchema = z.object({
   data: z.record(z.string(), z.number().int().min(0)).default({}),
   requests: fn,
   check: fn.optional(),
-  /** Fewer load connections than the section's (an answer of megabytes); the table's row names them. */
   connections: z.number().int().min(1).optional(),
 });
 

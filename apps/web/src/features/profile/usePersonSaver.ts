@@ -18,7 +18,7 @@ export function usePersonUpdated() {
       void queryClient.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
       // The workspace list loaded at start-up may hold thousands of people: patch the one row, never refetch it.
       queryClient.setQueriesData<UsersPage>(
-        { queryKey: ['users', 'workspace'] },
+        { queryKey: queryKeys.workspaceUsers(session.client?._id ?? null) },
         (page) =>
           page && {
             ...page,

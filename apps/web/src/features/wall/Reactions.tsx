@@ -1,5 +1,4 @@
-import type { Reaction, ReactionCounts } from '@hallway/shared';
-import { REACTIONS } from '@hallway/shared';
+import { REACTIONS, type Reaction, type ReactionCounts } from '@hallway/shared';
 import { ActionIcon, Button, Group, Popover, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconMoodPlus, IconThumbUp } from '@tabler/icons-react';
 import { memo, useState } from 'react';

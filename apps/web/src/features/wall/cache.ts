@@ -1,5 +1,4 @@
-import type { FeedPage, PostDto } from '@hallway/shared';
-import { THANKS_PAGE_SIZE } from '@hallway/shared';
+import { type FeedPage, type PostDto, THANKS_PAGE_SIZE } from '@hallway/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeedKind, SinglePost } from './api';
 import { type FeedState, insertPost, patchPost, removePost, type ThreadComment, threadSize } from './feedState';
