@@ -8,6 +8,11 @@ export interface SocketIdentity {
   token: string;
   clientId: string;
   userId: string;
+  /**
+   * The server has joined this socket to the person's rooms (after every connection). Events sent before that
+   * moment were missed: the caller reloads what those events would have updated.
+   */
+  onIdentified?: () => void;
 }
 
 /**
@@ -25,7 +30,10 @@ export async function connectSocket(identity: SocketIdentity): Promise<Socket> {
   });
   // Every (re)connection is a fresh server-side socket that has to join the person's rooms again.
   socket.on('connect', () => {
-    socket.emit('identify', { client_id: identity.clientId, user_id: identity.userId, timestamp: Date.now() });
+    const payload = { client_id: identity.clientId, user_id: identity.userId, timestamp: Date.now() };
+    socket.emit('identify', payload, (joined: boolean) => {
+      if (joined) identity.onIdentified?.();
+    });
   });
   return socket;
 }

@@ -149,7 +149,15 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
     if (!client || !userId || !auth.token || !usersSettled) return;
     let cancelled = false;
     let current: Socket | null = null;
-    connectSocket({ workspace: client.workspace, token: auth.token, clientId: client._id, userId })
+    connectSocket({
+      workspace: client.workspace,
+      token: auth.token,
+      clientId: client._id,
+      userId,
+      // A change to oneself between loading own info and joining the rooms came with no event: reload own info
+      // (unchanged data keeps its references, so nothing downstream re-renders).
+      onIdentified: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me(userId) }),
+    })
       .then((created) => {
         if (cancelled) {
           created.disconnect();
@@ -171,7 +179,7 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
       if (socketRef.current === current) socketRef.current = null;
       setSocket(null);
     };
-  }, [client, userId, auth.token, usersSettled, updateOwnUser]);
+  }, [client, userId, auth.token, usersSettled, updateOwnUser, queryClient]);
 
   // Downloads by cookie: on start, after sign-in and whenever the superadmin changes workspace.
   useEffect(() => {
