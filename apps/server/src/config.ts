@@ -5,6 +5,21 @@ import { z } from 'zod';
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+/** Milliseconds, or with a unit: `500ms`, `5s`, `2m`; 0 turns the limit off. */
+const duration = z
+  .union([z.number(), z.string().regex(/^\d+(ms|s|m)?$/, 'a duration looks like 5000, 500ms, 5s or 2m')])
+  .transform((v) => {
+    if (typeof v === 'number') return v;
+    const n = Number.parseInt(v, 10);
+    return v.endsWith('ms') ? n : v.endsWith('s') ? n * 1_000 : v.endsWith('m') ? n * 60_000 : n;
+  })
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3_600_000),
+  );
 const optionalUrl = (protocols: RegExp) =>
   z
     .string()
@@ -48,6 +63,13 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_REDIRECT_URI: optionalUrl(/^https?$/),
   JOBS: bool.default(true),
+  // Reliability: how long the database may make a request wait, and how much disk the embedded database needs.
+  DATABASE_STATEMENT_TIMEOUT: duration.default(30_000),
+  DATABASE_LOCK_TIMEOUT: duration.default(3_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: duration.default(60_000),
+  DATABASE_CONNECT_TIMEOUT: duration.default(5_000),
+  REQUEST_TIMEOUT: duration.default(600_000),
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(256),
   MAINTENANCE_CRON: z
     .string()
     .trim()
@@ -82,7 +104,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     database: e.DATABASE_URL
-      ? ({ kind: 'pg', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
+      ? ({
+          kind: 'pg',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT,
+          timeouts: {
+            statementMs: e.DATABASE_STATEMENT_TIMEOUT,
+            lockMs: e.DATABASE_LOCK_TIMEOUT,
+            idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT,
+          },
+        } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
     redisUrl: e.REDIS_URL,
     jwt: { secret: e.JWT_SECRET, ttl: e.JWT_TTL },
@@ -116,6 +148,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     jobs: e.JOBS,
     maintenanceCron: e.MAINTENANCE_CRON,
+    /** Slow clients: the whole request (headers and body) must arrive within this (0: no limit). */
+    requestTimeoutMs: e.REQUEST_TIMEOUT,
+    /** The embedded database refuses to start with less free space than this in DATA_DIR. */
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
   };
 }
 

@@ -13,6 +13,7 @@ export const MESSAGES = {
   validation: 'Validation error',
   server_error: 'Error on server side',
   too_many_requests: 'Too many attempts, try again in a minute',
+  service_unavailable: 'The service is busy or restarting, try again in a few seconds',
   workspace_required: 'Choose a workspace first',
   feature_disabled: 'This module is switched off for the workspace',
   unauthorized: 'Authorization required',

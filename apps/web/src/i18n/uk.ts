@@ -196,6 +196,7 @@ const uk: Resources = {
     validation: 'Помилка перевірки даних',
     server_error: 'Помилка на боці сервера',
     too_many_requests: 'Забагато спроб, повторіть за хвилину',
+    service_unavailable: 'Сервіс зайнятий або перезапускається, повторіть за кілька секунд',
     workspace_required: 'Спочатку оберіть робочий простір',
     feature_disabled: 'Цей модуль вимкнено для простору',
     unauthorized: 'Потрібна авторизація',

@@ -32,22 +32,52 @@ export interface Database {
   /** Several statements without parameters, in one round trip. */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
+  /** Limits every request transaction sets for itself (PostgreSQL only; PGlite has one connection and no waits). */
+  timeouts?: TransactionTimeouts;
   pool?: pg.Pool;
   pglite?: PGlite;
 }
 
+export interface TransactionTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
 export type DatabaseOptions =
   | { kind: 'pglite'; dir?: string; pglite?: PGlite }
-  | { kind: 'pg'; url: string; poolSize?: number };
+  | {
+      kind: 'pg';
+      url: string;
+      poolSize?: number;
+      /** How long a request may wait for a connection (pool full, or the server slow to accept). */
+      connectTimeoutMs?: number;
+      timeouts?: TransactionTimeouts;
+    };
+
+/** How our connections show in pg_stat_activity, so an operator (or a test) can tell them apart. */
+export const APPLICATION_NAME = 'hallway';
 
 // Dates, timestamps and bigints come back as strings (no timezone surprises; sizes may exceed 2^53 in theory).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pg') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      application_name: APPLICATION_NAME,
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Requests in flight get their own error.
+    });
+    pool.on('connect', (client) => {
+      // The pool listens for errors only while a client is idle. A backend killed while the client is checked
+      // out (failover, pg_terminate_backend, idle_in_transaction_session_timeout) would otherwise be an
+      // unhandled 'error' that ends the process; the query in flight fails on its own and the pool drops the
+      // client when it is released.
+      client.on('error', () => undefined);
     });
     const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
     return {
@@ -59,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query(text);
       },
       close: () => pool.end(),
+      timeouts: options.timeouts,
     };
   }
   const pglite = options.pglite ?? (await PGlite.create(options.dir ?? 'memory://', { parsers: pgliteParsers }));

@@ -1,7 +1,8 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
-import type { Database, Tx } from './client.js';
+import type { Database, TransactionTimeouts, Tx } from './client.js';
+import { connectionBroken } from './errors.js';
 import { APP_ROLE } from './security.js';
 
 export interface TenantScope {
@@ -22,14 +23,33 @@ export function uuidLiteral(value: string | null | undefined): string {
   return `'${value}'`;
 }
 
-const tenantSettings = (scope: TenantScope) =>
-  `SELECT set_config('app.client_id', ${uuidLiteral(scope.clientId)}, true), set_config('app.user_id', ${uuidLiteral(scope.userId)}, true), set_config('role', '${APP_ROLE}', true);`;
-const systemSettings = `SELECT set_config('app.system', 'on', true), set_config('role', '${APP_ROLE}', true);`;
+/** Per-transaction limits as `set_config` calls; only validated integers are inlined. */
+function limits(timeouts: TransactionTimeouts | undefined): string {
+  if (!timeouts) return '';
+  const ms = (n: number) => {
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error('a timeout is a whole number of milliseconds');
+    return `'${n}'`;
+  };
+  return (
+    `, set_config('statement_timeout', ${ms(timeouts.statementMs)}, true)` +
+    `, set_config('lock_timeout', ${ms(timeouts.lockMs)}, true)` +
+    `, set_config('idle_in_transaction_session_timeout', ${ms(timeouts.idleInTransactionMs)}, true)`
+  );
+}
+
+const tenantSettings = (database: Database, scope: TenantScope) =>
+  `SELECT set_config('app.client_id', ${uuidLiteral(scope.clientId)}, true), set_config('app.user_id', ${uuidLiteral(scope.userId)}, true), set_config('role', '${APP_ROLE}', true)${limits(database.timeouts)};`;
+const systemSettings = (database: Database) =>
+  `SELECT set_config('app.system', 'on', true), set_config('role', '${APP_ROLE}', true)${limits(database.timeouts)};`;
 
 /**
  * One transaction whose first round trip carries BEGIN, the settings and an optional first query (statements
  * without parameters), then a Drizzle transaction for the work. Savepoints (`tx.transaction()`) work inside.
  * The settings are local to the transaction, so a pooled connection carries nothing to the next request.
+ *
+ * A connection goes back to the pool only outside any transaction: whatever failed (the prelude included, which
+ * leaves an aborted transaction behind), it is rolled back, and when that is not possible (the backend was
+ * killed, the socket broke) the connection is destroyed instead of poisoning later requests.
  */
 async function transaction<T>(
   database: Database,
@@ -47,37 +67,38 @@ async function transaction<T>(
     });
   }
   const client = await database.pool!.connect();
-  let broken = false;
+  let lost: Error | null = null;
+  const onError = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', onError);
+  let discard = false;
   try {
     const results = (await client.query(`BEGIN; ${prelude}`)) as unknown as { rows: Row[] }[];
     const session = new NodePgSession(client, dialect, undefined);
-    try {
-      const result = await work(
-        new NodePgTransaction(dialect, session, undefined) as unknown as Tx,
-        results.at(-1)!.rows,
-      );
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw err;
-    }
+    const result = await work(
+      new NodePgTransaction(dialect, session, undefined) as unknown as Tx,
+      results.at(-1)!.rows,
+    );
+    await client.query('COMMIT');
+    return result;
   } catch (err) {
-    broken ||= isConnectionError(err);
+    if (lost || connectionBroken(err)) discard = true;
+    else {
+      await client.query('ROLLBACK').catch(() => {
+        discard = true;
+      });
+    }
     throw err;
   } finally {
-    client.release(broken);
+    client.removeListener('error', onError);
+    client.release(discard ? (lost ?? true) : undefined);
   }
 }
 
-const isConnectionError = (err: unknown) =>
-  err instanceof Error && !('severity' in err) && /connection|terminat|ECONN|socket/i.test(err.message);
-
 /** The database wall up for one workspace: the non-superuser role and the tenant. */
 export function inTenant<T>(database: Database, scope: TenantScope, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return transaction(database, tenantSettings(scope), (tx) => work(tx));
+  return transaction(database, tenantSettings(database, scope), (tx) => work(tx));
 }
 
 /** `inTenant` whose first round trip also runs `firstQuery` (no parameters: inline only validated literals). */
@@ -87,7 +108,7 @@ export function inTenantWith<T>(
   firstQuery: string,
   work: (tx: Tx, firstRows: Row[]) => Promise<T>,
 ): Promise<T> {
-  return transaction(database, `${tenantSettings(scope)} ${firstQuery}`, work);
+  return transaction(database, `${tenantSettings(database, scope)} ${firstQuery}`, work);
 }
 
 /**
@@ -95,5 +116,5 @@ export function inTenantWith<T>(
  * operations (which write the journal) and platform jobs.
  */
 export function inSystem<T>(database: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return transaction(database, systemSettings, (tx) => work(tx));
+  return transaction(database, systemSettings(database), (tx) => work(tx));
 }

@@ -1,7 +1,19 @@
 import { type ErrorBody, MESSAGES } from '@hallway/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailable } from '../db/errors.js';
 import { AppError } from './app-error.js';
+
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The 503 of a database that is unavailable or saturated, or of a process shutting down, in the API's format. */
+export function sendUnavailable(reply: FastifyReply, options: { close?: boolean } = {}) {
+  reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  // A process on its way out tells the client to open its next request elsewhere.
+  if (options.close) reply.header('Connection', 'close');
+  return reply.status(503).send({ message: MESSAGES.service_unavailable, code: 'service_unavailable' });
+}
 
 /** Catalogue codes zod schemas use as messages; anything else is reported by the kind of issue. */
 const knownCodes = new Set(Object.keys(MESSAGES));
@@ -48,7 +60,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       };
       return reply.status(400).send(body);
     }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable, answered 503');
+      return sendUnavailable(reply);
+    }
     const status = error.statusCode ?? 500;
+    if (status === 503) return sendUnavailable(reply);
     if (status === 429) {
       return reply.status(429).send({ message: MESSAGES.too_many_requests, code: 'too_many_requests' });
     }
