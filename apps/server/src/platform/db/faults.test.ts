@@ -24,6 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+function databaseUrl(): string {
+  const { database } = h.platform.config;
+  if (database.kind !== 'pg') throw new Error('only on PostgreSQL');
+  return database.url;
+}
+
 const DDL = /^\s*(CREATE|ALTER|DROP|GRANT|REVOKE|COMMENT|DO)\b/im;
 
 /** The same database, recording every statement the start-up schema step sends. */
@@ -93,7 +99,7 @@ describe('a failed transaction start', () => {
     // One connection, so the next transaction surely reuses the one that failed.
     const single =
       h.platform.database.kind === 'pg'
-        ? await openDatabase({ kind: 'pg', url: h.platform.config.database.url, poolSize: 1 })
+        ? await openDatabase({ kind: 'pg', url: databaseUrl(), poolSize: 1 })
         : h.platform.database;
     try {
       for (let i = 0; i < 3; i++) {
@@ -112,7 +118,7 @@ describe('a failed transaction start', () => {
 describe.skipIf(!onPostgres)('timeouts on PostgreSQL', () => {
   it('answers 503 with Retry-After when a row stays locked past lock_timeout, then works again', async () => {
     const w = await makeWorkspace(h);
-    const locker = new pg.Client({ connectionString: h.platform.config.database.url });
+    const locker = new pg.Client({ connectionString: databaseUrl() });
     await locker.connect();
     try {
       await locker.query('BEGIN');
@@ -148,7 +154,7 @@ describe.skipIf(!onPostgres)('timeouts on PostgreSQL', () => {
   it('cancels a statement past statement_timeout and reports it as unavailable', async () => {
     const slow = await openDatabase({
       kind: 'pg',
-      url: h.platform.config.database.url,
+      url: databaseUrl(),
       poolSize: 1,
       timeouts: { statementMs: 200, lockMs: 200, idleInTransactionMs: 1_000 },
     });
