@@ -16,6 +16,7 @@ import { modules } from './modules/index.js';
 import { principalQuery } from './modules/users/principal.js';
 import { installRouteGuard, type RegisteredRoute } from './platform/access/guard.js';
 import { registerErrorHandler } from './platform/errors/handler.js';
+import { registerHealth } from './platform/health/routes.js';
 import type { App } from './platform/http/module.js';
 import { createSerializerCompiler } from './platform/http/serializer.js';
 import type { Platform } from './platform/index.js';
@@ -36,6 +37,11 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow clients: the whole request must arrive in time, and a connection silent for a minute is closed.
+    requestTimeout: platform.config.requestTimeoutMs,
+    connectionTimeout: 60_000,
+    // Shutdown 503s come from platform/health in the API's error format.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler(platform.config.env !== 'production'));
@@ -67,6 +73,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
     principal: principalQuery,
   });
 
+  registerHealth(app, platform);
   for (const module of modules) {
     await app.register(async (scope) => module.routes(scope, platform));
   }

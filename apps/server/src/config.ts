@@ -70,6 +70,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT: duration.default(5_000),
   REQUEST_TIMEOUT: duration.default(600_000),
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(256),
+  SHUTDOWN_DELAY: duration.default(0),
   MAINTENANCE_CRON: z
     .string()
     .trim()
@@ -152,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT,
     /** The embedded database refuses to start with less free space than this in DATA_DIR. */
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
+    /** On SIGTERM, how long readiness answers 503 before the process stops taking requests. */
+    shutdownDelayMs: e.SHUTDOWN_DELAY,
   };
 }
 

@@ -45,6 +45,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
+    // Readiness turns 503 first, so a load balancer stops sending requests before the listener closes.
+    app.markShuttingDown();
+    if (config.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
     // Open websockets would keep the HTTP server from closing.
     await platform.realtime.close();
     await app.close();
@@ -56,6 +59,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { PrincipalQuery } from './access/guard.js';
 import { createTokens, resolveSecret } from './auth/tokens.js';
 import { type Database, openDatabase } from './db/client.js';
+import { ensureDiskSpace } from './db/disk-space.js';
 import { migrate } from './db/migrate.js';
 import { createLocalStorage } from './files/local.js';
 import type { StorageDriver } from './files/types.js';
@@ -25,6 +26,8 @@ export async function createPlatform(
   log: Logger,
   deps: { principal: PrincipalQuery; database?: Database; storage?: StorageDriver },
 ): Promise<RunningPlatform> {
+  const usesDataDir = config.database.kind === 'pglite' || !config.s3;
+  if (usesDataDir && !deps.database) await ensureDiskSpace(config.dataDir, config.minFreeDiskMb);
   if (config.database.kind === 'pglite') await mkdir(config.database.dir, { recursive: true });
   const database = deps.database ?? (await openDatabase(config.database));
   await migrate(database);

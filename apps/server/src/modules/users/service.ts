@@ -23,11 +23,13 @@ import { canSeeHr, profileAbilities } from './rules.js';
 import { follows, type UserRow, users } from './tables.js';
 
 /** A person of the caller's workspace, or 404: ids of other workspaces are never found. */
-export async function getUserRow(ctx: RequestContext, id: string): Promise<UserRow> {
-  const [row] = await ctx.db
+/** `lock`: FOR UPDATE, for a read-modify-write of the row (its HR file list) that must not interleave. */
+export async function getUserRow(ctx: RequestContext, id: string, lock = false): Promise<UserRow> {
+  const query = ctx.db
     .select()
     .from(users)
     .where(and(eq(users.id, id), eq(users.clientId, ctx.tenant())));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('user_not_found');
   return row;
 }
@@ -166,8 +168,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Interface preferences everyone may save for themselves, even without `profile_edit`. */
 const PREFERENCES = ['lang', 'theme'] as const;
 
-async function getOwnRow(ctx: RequestContext): Promise<UserRow> {
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, ctx.me().id));
+async function getOwnRow(ctx: RequestContext, lock = false): Promise<UserRow> {
+  const query = ctx.db.select().from(users).where(eq(users.id, ctx.me().id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -196,7 +199,8 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
   const me = ctx.me();
   const self = me.id === id;
   // A person's own row is always at hand (the superadmin's belongs to no workspace); others only in the workspace.
-  const row = self ? await getOwnRow(ctx) : await getUserRow(ctx, id);
+  // Locked: two saves of the HR file list at once would otherwise each keep files the other deleted.
+  const row = self ? await getOwnRow(ctx, true) : await getUserRow(ctx, id, true);
   const preferencesOnly = Object.keys(body).every((k) => PREFERENCES.includes(k as (typeof PREFERENCES)[number]));
   if (!ctx.isAdmin) {
     if (!self || (!preferencesOnly && !ctx.can('profile_edit'))) throw forbidden();
@@ -236,7 +240,7 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
 
 /** `DELETE api/user/{userId}/file/{fileId}`: detaches an HR file from the profile and deletes the file. */
 export async function removeHrFile(platform: Platform, ctx: RequestContext, userId: string, fileId: string) {
-  const row = await getUserRow(ctx, userId);
+  const row = await getUserRow(ctx, userId, true);
   if (!row.files.some((f) => f._id === fileId)) throw notFound('file_not_found');
   const saved = await saveUser(ctx.db, row.id, { files: row.files.filter((f) => f._id !== fileId) });
   await deleteFiles(platform, ctx, [fileId]);

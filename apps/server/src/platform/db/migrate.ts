@@ -10,18 +10,24 @@ import { applyRowLevelSecurity, securityStatements } from './security.js';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 const MIGRATION_LOCK = 72_610_001;
 
+let newestKnown: number | null = null;
+/** The time of the newest migration file (the files do not change while the process runs). */
+function newestMigration(): number {
+  newestKnown ??= Math.max(0, ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((f) => f.folderMillis));
+  return newestKnown;
+}
+
 /**
  * Whether migrations remain to apply, judged as drizzle's migrator does (by the newest applied migration's
  * time). Read-only: drizzle's own check starts with CREATE SCHEMA/TABLE IF NOT EXISTS, which we skip when
  * nothing is pending.
  */
 export async function migrationsPending(database: Pick<Database, 'query'>): Promise<boolean> {
-  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
-  const newest = Math.max(0, ...files.map((f) => f.folderMillis));
+  const newest = newestMigration();
   const { rows: exists } = await database.query(
     "SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present",
   );
-  if (!(exists[0] as { present: boolean }).present) return files.length > 0;
+  if (!(exists[0] as { present: boolean }).present) return newest > 0;
   const { rows } = await database.query('SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations');
   const last = Number((rows[0] as { last: string | number | null }).last ?? 0);
   return last < newest;

@@ -49,6 +49,9 @@ export function toFields(issues: ValidationIssue[]): Record<string, string> {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Refused before the body was read to its end (an upload over the quota, a full disk): the rest of the
+    // body would be read as the next request on a kept-alive connection, which then hangs. Close it instead.
+    if (!request.raw.complete) reply.header('Connection', 'close');
     if (error instanceof AppError) {
       return reply.status(error.status).send(error.toBody());
     }

@@ -9,6 +9,7 @@ import type { PrincipalQuery } from '../access/guard.js';
 import type { Tokens } from '../auth/tokens.js';
 import { type Database, rowsOf } from '../db/client.js';
 import { inSystem, inTenantWith } from '../db/tenant.js';
+import { redisLink } from './redis-link.js';
 import type { Realtime } from './types.js';
 
 interface SocketData {
@@ -64,6 +65,7 @@ export function createRealtime(deps: {
 }) {
   let io: Server<DefaultEventsMap, DefaultEventsMap, InterServerEvents, SocketData> | null = null;
   let redis: Redis[] = [];
+  const link = redisLink(deps.log);
   /** The namespaces of this process holding sockets, by workspace id (one per letter case the browsers used). */
   const namespaces = new Map<string, Set<Namespace>>();
 
@@ -132,12 +134,13 @@ export function createRealtime(deps: {
       });
       io = created;
       if (deps.redisUrl) {
-        const pub = new Redis(deps.redisUrl, { lazyConnect: true });
-        const sub = pub.duplicate();
-        for (const client of [pub, sub]) client.on('error', (err) => deps.log.warn({ err }, 'realtime redis error'));
+        // Publishing while Redis is away must neither queue (stale events delivered minutes later) nor wait.
+        const pub = new Redis(deps.redisUrl, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 5_000 });
+        const sub = new Redis(deps.redisUrl, { lazyConnect: true });
         redis = [pub, sub];
-        await Promise.all([pub.connect(), sub.connect()]);
-        created.adapter(createAdapter(pub, sub));
+        link.watch(pub, sub);
+        await link.firstAttempt(pub, sub);
+        created.adapter(createAdapter(link.guardPublish(pub), sub));
         created.on('deliver', deliverHere);
         created.on('join', joinHere);
       }
@@ -179,7 +182,7 @@ export function createRealtime(deps: {
       if (!io) return;
       const delivery = { clientId, room, event, payload };
       deliverHere(delivery);
-      if (redis.length) io.serverSideEmit('deliver', delivery);
+      if (link.up()) io.serverSideEmit('deliver', delivery);
     },
 
     /** Puts every socket of a person (in this and other processes) into a room, e.g. after joining a group. */
@@ -187,7 +190,13 @@ export function createRealtime(deps: {
       if (!io) return;
       const request = { clientId, userId, room };
       joinHere(request);
-      if (redis.length) io.serverSideEmit('join', request);
+      if (link.up()) io.serverSideEmit('join', request);
+    },
+
+    /** 'off' without REDIS_URL; 'down' while this process reaches only its own sockets. */
+    redisState(): 'off' | 'up' | 'down' {
+      if (!deps.redisUrl) return 'off';
+      return link.up() ? 'up' : 'down';
     },
 
     /**
@@ -202,7 +211,8 @@ export function createRealtime(deps: {
       for (const set of namespaces.values()) for (const nsp of set) nsp.local.disconnectSockets(true);
       namespaces.clear();
       server.engine.close();
-      await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+      link.stop();
+      await Promise.all(redis.map((r) => r.quit().catch(() => r.disconnect())));
       redis = [];
     },
   } satisfies Realtime & Record<string, unknown>;

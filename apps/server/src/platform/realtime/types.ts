@@ -10,4 +10,6 @@ export interface Realtime extends RealtimeRooms {
    * (`user:{id}`, `group:{id}`, `chat:{roomId}`, `desk:{id}`, `post:{id}`). Reaches every process through Redis when configured.
    */
   emit(clientId: string, room: string | null, event: string, payload: unknown): void;
+  /** Whether events reach the other processes: 'off' without REDIS_URL, 'down' during a Redis outage. */
+  redisState?(): 'off' | 'up' | 'down';
 }
