@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -225,4 +226,62 @@ export async function request<T = Record<string, unknown>>(
     // Not JSON: keep the text for the failure message.
   }
   return { status: res.status, body: body as T };
+}
+
+/** A TCP port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface OwnRedis {
+  readonly url: string;
+  readonly port: number;
+  /** SIGKILL: the outage a crashed or unreachable Redis causes. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port (empty: it keeps nothing on disk). */
+  start(): Promise<void>;
+}
+
+/**
+ * A redis-server of the test's own on a free port in a temp dir, for fault tests that stop it: never the shared
+ * one other tests and people use.
+ */
+export async function startOwnRedis(): Promise<OwnRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hallway-redis-'));
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  const own: OwnRedis = {
+    url,
+    port,
+    async start() {
+      const started = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
+      child = started;
+      running.add(started);
+      started.once('exit', () => running.delete(started));
+      const deadline = Date.now() + 10_000;
+      while (!(await redisAnswers(url))) {
+        if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async kill() {
+      const stopping = child;
+      child = null;
+      if (!stopping || stopping.exitCode !== null) return;
+      const exited = new Promise((resolve) => stopping.once('exit', resolve));
+      stopping.kill('SIGKILL');
+      await exited;
+    },
+  };
+  await own.start();
+  return own;
 }

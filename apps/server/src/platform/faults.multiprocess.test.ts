@@ -1,0 +1,243 @@
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_PASSWORD, DEMO_WORKSPACE } from '../bootstrap/demo.js';
+import {
+  createDatabase,
+  killAllServers,
+  type OwnRedis,
+  request,
+  type ServerProcess,
+  startOwnRedis,
+  startServer,
+  tail,
+} from '../test/processes.js';
+import { APPLICATION_NAME } from './db/client.js';
+
+/**
+ * Faults under the built server: PostgreSQL backends killed under load (what a failover or
+ * idle_in_transaction_session_timeout does) and a Redis outage longer than ioredis's ~10 s of retries, which
+ * used to end every process that emitted a realtime event. Two processes on one database and a Redis of the
+ * test's own (killed and restarted; the shared one is never touched). Ports 4230 and 4231.
+ */
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let redis: OwnRedis;
+let a: ServerProcess;
+let b: ServerProcess;
+let sql: pg.Client;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  database = await createDatabase('hallway_faults');
+  redis = await startOwnRedis();
+  const env = (port: number) => ({
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '5',
+    REDIS_URL: redis.url,
+    SUPERADMIN_PASSWORD: 'faults-secret',
+    DEMO: '1',
+    LOGIN_RATE_LIMIT: '1000',
+  });
+  a = await startServer('A', env(4230));
+  b = await startServer('B', env(4231));
+  sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+}, 240_000);
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+afterAll(async () => {
+  await sql?.end();
+  await Promise.all([a?.stop(), b?.stop()]);
+  await killAllServers();
+  await database?.drop();
+});
+
+beforeEach((ctx: TestContext) => {
+  ctx.onTestFailed(() => {
+    for (const server of [a, b]) if (server) console.error(`--- log of ${server.name} ---\n${tail(server.log(), 80)}`);
+  });
+});
+
+let alive = true;
+afterEach(async () => {
+  // Whatever a test did, neither process may have died of it.
+  for (const server of [a, b]) {
+    const gone = await Promise.race([server.exited.then(() => true), Promise.resolve(false)]);
+    if (gone) alive = false;
+  }
+  expect(alive, 'a server process exited').toBe(true);
+});
+
+async function signIn(server: ServerProcess, login: string) {
+  const res = await request<{ token: string; result: { _id: string } }>(server, 'POST', '/api/loginPage', {
+    body: { login, password: DEMO_PASSWORD, workspace: DEMO_WORKSPACE },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { token: res.body.token, id: res.body.result._id };
+}
+
+async function identified(server: ServerProcess, who: { token: string; id: string }): Promise<Socket> {
+  const socket = io(`${server.url}/${DEMO_WORKSPACE}`, {
+    transports: ['websocket'],
+    auth: { token: who.token },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  expect(await socket.timeout(5_000).emitWithAck('identify', { user_id: who.id, timestamp: Date.now() })).toBe(true);
+  return socket;
+}
+
+/** The next `user.updated` whose rights match, or null after `ms`. */
+const nextUpdate = (socket: Socket, wall: boolean, ms = 5_000) =>
+  new Promise<boolean>((resolve) => {
+    const onEvent = (payload: { rights?: { wall?: boolean } }) => {
+      if (payload.rights?.wall !== wall) return;
+      clearTimeout(timer);
+      socket.off('user.updated', onEvent);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      socket.off('user.updated', onEvent);
+      resolve(false);
+    }, ms);
+    socket.on('user.updated', onEvent);
+  });
+
+/** Resolves once `text` appears in the server's log. */
+async function logged(server: ServerProcess, text: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.log().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`${server.name} never logged "${text}"`);
+    await Promise.race([server.exited, new Promise((r) => setTimeout(r, 100))]);
+  }
+}
+
+const count = (log: string, text: string) => log.split('\n').filter((l) => l.includes(text)).length;
+const DOWN = 'Redis is unreachable';
+const UP = 'Redis is reachable again';
+/** Longer than ioredis's default retries of a queued command (20, about 10 s) that used to end the process. */
+const OUTAGE_MS = 12_000;
+
+describe('a Redis outage', () => {
+  it('keeps both processes serving, realtime limited to their own sockets, and reconnects', async () => {
+    const admin = await signIn(a, DEMO_ADMIN_LOGIN);
+    const anna = await signIn(a, DEMO_EMPLOYEE_LOGIN);
+    const onA = await identified(a, anna);
+    const onB = await identified(b, anna);
+    const setWall = (server: ServerProcess, wall: boolean) =>
+      request(server, 'PUT', `/api/user/${anna.id}/rights`, { token: admin.token, body: { rights: { wall } } });
+
+    // Before: an event caused on A reaches anna's socket on B.
+    let arrival = nextUpdate(onB, false);
+    expect((await setWall(a, false)).status).toBe(200);
+    expect(await arrival).toBe(true);
+
+    await redis.kill();
+    const downAt = Date.now();
+    await Promise.all([logged(a, DOWN), logged(b, DOWN)]);
+    let emitted = 0;
+    let wall = true;
+    while (Date.now() - downAt < OUTAGE_MS) {
+      for (const [server, local] of [
+        [a, onA],
+        [b, onB],
+      ] as const) {
+        const here = nextUpdate(local, wall);
+        const res = await setWall(server, wall);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        // The process's own sockets still get its events.
+        expect(await here).toBe(true);
+        emitted++;
+        wall = !wall;
+      }
+    }
+    for (const server of [a, b]) {
+      expect((await request(server, 'GET', '/api/user/me', { token: admin.token })).status).toBe(200);
+      expect((await request(server, 'GET', '/api/health/ready')).body).toMatchObject({
+        status: 'ok',
+        checks: { redis: 'down' },
+      });
+    }
+
+    await redis.start();
+    await Promise.all([logged(a, UP), logged(b, UP)]);
+    // Across processes again (the subscription is renewed right after the connection is).
+    let crossed = false;
+    for (let attempt = 0; attempt < 5 && !crossed; attempt++) {
+      arrival = nextUpdate(onB, wall, 2_000);
+      expect((await setWall(a, wall)).status).toBe(200);
+      crossed = await arrival;
+      wall = !wall;
+    }
+    expect(crossed).toBe(true);
+    for (const server of [a, b]) {
+      // Once down and once back in the log, however many events were emitted meanwhile.
+      expect(count(server.log(), DOWN)).toBe(1);
+      expect(count(server.log(), UP)).toBe(1);
+      expect((await request(server, 'GET', '/api/health/ready')).body).toMatchObject({ checks: { redis: 'up' } });
+    }
+    console.info(
+      `redis outage: ${Math.round((Date.now() - downAt) / 1000)} s, ${emitted} events emitted meanwhile, 0 failed requests`,
+    );
+  }, 120_000);
+});
+
+describe('PostgreSQL backends killed under load', () => {
+  it('fails only the requests in flight (503), and the process lives and serves again', async () => {
+    const anna = await signIn(a, DEMO_EMPLOYEE_LOGIN);
+    const statuses = new Map<number, number>();
+    let stop = false;
+    let ok = 0;
+    let lastFailure = 0;
+    const worker = async (k: number) => {
+      for (let i = 0; !stop; i++) {
+        const res =
+          i % 2
+            ? await request(a, 'PUT', `/api/user/${anna.id}`, { token: anna.token, body: { about: `w${k} ${i}` } })
+            : await request(a, 'GET', '/api/user/me', { token: anna.token });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 200) ok++;
+        else lastFailure = Date.now();
+      }
+    };
+    const workers = Array.from({ length: 8 }, (_, k) => worker(k));
+    const until = async (n: number) => {
+      const target = ok + n;
+      while (ok < target) await Promise.race([a.exited, new Promise((r) => setTimeout(r, 20))]);
+    };
+    await until(100);
+    const kills: number[] = [];
+    let killedAt = 0;
+    for (let round = 0; round < 5; round++) {
+      killedAt = Date.now();
+      const { rows } = await sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()`,
+        [APPLICATION_NAME],
+      );
+      kills.push(rows.length);
+      await until(100);
+    }
+    stop = true;
+    await Promise.all(workers);
+    const failed = [...statuses].filter(([s]) => s !== 200).reduce((n, [, c]) => n + c, 0);
+    expect(kills.reduce((x, y) => x + y, 0)).toBeGreaterThan(0);
+    // The failures are the API's 503, never a 500.
+    expect([...statuses.keys()].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect((await request(a, 'GET', '/api/user/me', { token: anna.token })).status).toBe(200);
+    expect(a.log()).not.toMatch(/"level":60/);
+    console.info(
+      `backend kills: ${kills.join('+')} backends in 5 rounds; ${ok} requests answered 200, ${failed} failed ` +
+        `(${JSON.stringify(Object.fromEntries(statuses))}); last failure ${Math.max(0, lastFailure - killedAt)} ms after the last kill`,
+    );
+  }, 120_000);
+});
