@@ -241,3 +241,75 @@ describe('PostgreSQL backends killed under load', () => {
     );
   }, 120_000);
 });
+
+const p99 = (ms: number[]) => [...ms].sort((x, y) => x - y)[Math.max(0, Math.ceil(ms.length * 0.99) - 1)] ?? 0;
+
+describe('a row locked for 15 s', () => {
+  it('answers the requests that need it 503 after lock_timeout and keeps the others fast', async () => {
+    const anna = await signIn(b, DEMO_EMPLOYEE_LOGIN);
+    const daniel = await signIn(b, 'daniel');
+    const unrelated: number[] = [];
+    const blocked: { status: number; ms: number }[] = [];
+    const signIns: number[] = [];
+    let stop = false;
+    const measureUnrelated = async () => {
+      while (!stop) {
+        const started = Date.now();
+        const res = await request(b, 'GET', '/api/user/me', { token: daniel.token, timeoutMs: 30_000 });
+        expect(res.status).toBe(200);
+        unrelated.push(Date.now() - started);
+      }
+    };
+    // More writers of the locked row than the pool has connections (DATABASE_POOL_SIZE 5).
+    const writeLocked = async (k: number) => {
+      for (let i = 0; !stop; i++) {
+        const started = Date.now();
+        const res = await request(b, 'PUT', `/api/user/${anna.id}`, {
+          token: anna.token,
+          body: { about: `locked ${k} ${i}` },
+          timeoutMs: 30_000,
+        });
+        blocked.push({ status: res.status, ms: Date.now() - started });
+      }
+    };
+    const signInLoop = async () => {
+      while (!stop) {
+        const started = Date.now();
+        await signIn(b, DEMO_ADMIN_LOGIN);
+        signIns.push(Date.now() - started);
+      }
+    };
+    const locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [anna.id]);
+      const lockedAt = Date.now();
+      const load = [
+        ...Array.from({ length: 4 }, () => measureUnrelated()),
+        ...Array.from({ length: 6 }, (_, k) => writeLocked(k)),
+        signInLoop(),
+      ];
+      // The load runs for as long as the lock is held.
+      while (Date.now() - lockedAt < 15_000) await Promise.race([b.exited, new Promise((r) => setTimeout(r, 200))]);
+      await locker.query('ROLLBACK');
+      stop = true;
+      await Promise.all(load);
+    } finally {
+      await locker.end();
+    }
+    const statuses = [...new Set(blocked.map((x) => x.status))].sort();
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      `statuses ${statuses}`,
+    ).toBe(true);
+    expect(blocked.some((x) => x.status === 503)).toBe(true);
+    expect(unrelated.length).toBeGreaterThan(0);
+    expect(p99(unrelated)).toBeLessThan(10_000);
+    console.info(
+      `lock held 15 s: unrelated GET /api/user/me ${unrelated.length} requests, p99 ${p99(unrelated)} ms, max ` +
+        `${Math.max(...unrelated)} ms; sign-in ${signIns.length}, max ${Math.max(...signIns)} ms; writers of the ` +
+        `locked row ${blocked.length} answers (${statuses.join('/')}), p99 ${p99(blocked.map((x) => x.ms))} ms`,
+    );
+  }, 120_000);
+});
