@@ -17,6 +17,24 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/h', DEMO: '1' }).demo).toBe(true);
   });
 
+  it('reads the database and request timeouts as milliseconds or with a unit', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db/h',
+      DATABASE_STATEMENT_TIMEOUT: '2m',
+      DATABASE_LOCK_TIMEOUT: '1500ms',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: '0',
+      DATABASE_CONNECT_TIMEOUT: '7s',
+      REQUEST_TIMEOUT: '90000',
+    });
+    expect(config.database).toMatchObject({
+      connectTimeoutMs: 7_000,
+      timeouts: { statementMs: 120_000, lockMs: 1_500, idleInTransactionMs: 0 },
+    });
+    expect(config.requestTimeoutMs).toBe(90_000);
+    expect(loadConfig({}).requestTimeoutMs).toBe(600_000);
+    expect(() => loadConfig({ DATABASE_LOCK_TIMEOUT: 'soon' })).toThrow(/DATABASE_LOCK_TIMEOUT/);
+  });
+
   it('stops at start with a clear message for a bad value', () => {
     const bad = (env: Record<string, string>) => () => loadConfig(env);
     expect(bad({ PORT: 'eighty' })).toThrow(ConfigError);
