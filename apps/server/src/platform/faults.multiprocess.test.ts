@@ -112,12 +112,21 @@ const nextUpdate = (socket: Socket, wall: boolean, ms = 5_000) =>
     socket.on('user.updated', onEvent);
   });
 
+/** Waits `ms`, or fails at once when the server process has exited (the fault these tests look for). */
+async function pause(server: ServerProcess, ms: number) {
+  const exited = await Promise.race([
+    server.exited.then(() => true),
+    new Promise<false>((r) => setTimeout(() => r(false), ms)),
+  ]);
+  if (exited) throw new Error(`${server.name} exited:\n${tail(server.log(), 30)}`);
+}
+
 /** Resolves once `text` appears in the server's log. */
 async function logged(server: ServerProcess, text: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!server.log().includes(text)) {
     if (Date.now() > deadline) throw new Error(`${server.name} never logged "${text}"`);
-    await Promise.race([server.exited, new Promise((r) => setTimeout(r, 100))]);
+    await pause(server, 100);
   }
 }
 
@@ -200,10 +209,12 @@ describe('PostgreSQL backends killed under load', () => {
     let lastFailure = 0;
     const worker = async (k: number) => {
       for (let i = 0; !stop; i++) {
-        const res =
-          i % 2
-            ? await request(a, 'PUT', `/api/user/${anna.id}`, { token: anna.token, body: { about: `w${k} ${i}` } })
-            : await request(a, 'GET', '/api/user/me', { token: anna.token });
+        const res = await (i % 2
+          ? request(a, 'PUT', `/api/user/${anna.id}`, { token: anna.token, body: { about: `w${k} ${i}` } })
+          : request(a, 'GET', '/api/user/me', { token: anna.token })
+        ).catch(() => ({ status: 0 }));
+        // No answer at all: the process went away; the test fails on that below.
+        if (res.status === 0) stop = true;
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 200) ok++;
         else lastFailure = Date.now();
@@ -212,7 +223,7 @@ describe('PostgreSQL backends killed under load', () => {
     const workers = Array.from({ length: 8 }, (_, k) => worker(k));
     const until = async (n: number) => {
       const target = ok + n;
-      while (ok < target) await Promise.race([a.exited, new Promise((r) => setTimeout(r, 20))]);
+      while (ok < target) await pause(a, 20);
     };
     await until(100);
     const kills: number[] = [];
@@ -291,7 +302,7 @@ describe('a row locked for 15 s', () => {
         signInLoop(),
       ];
       // The load runs for as long as the lock is held.
-      while (Date.now() - lockedAt < 15_000) await Promise.race([b.exited, new Promise((r) => setTimeout(r, 200))]);
+      while (Date.now() - lockedAt < 15_000) await pause(b, 200);
       await locker.query('ROLLBACK');
       stop = true;
       await Promise.all(load);
