@@ -34,6 +34,9 @@ const PUBLIC_ROUTES = [
   'POST /api/outlook/login',
   'GET /api/clients/by_ws/:workspace',
   'DELETE /api/files/session',
+  // Health probes: no workspace data, only up/down states.
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /*',
 ];
 
