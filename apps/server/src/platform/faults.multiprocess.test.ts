@@ -18,7 +18,7 @@ import { APPLICATION_NAME } from './db/client.js';
  * Faults under the built server: PostgreSQL backends killed under load (what a failover or
  * idle_in_transaction_session_timeout does) and a Redis outage longer than ioredis's ~10 s of retries, which
  * used to end every process that emitted a realtime event. Two processes on one database and a Redis of the
- * test's own (killed and restarted; the shared one is never touched). Ports 4230 and 4231.
+ * test's own (killed and restarted; the shared one is never touched). Ports 4230 to 4232.
  */
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let redis: OwnRedis;
@@ -27,18 +27,19 @@ let b: ServerProcess;
 let sql: pg.Client;
 const sockets: Socket[] = [];
 
+const env = (port: number) => ({
+  PORT: String(port),
+  DATABASE_URL: database.url,
+  DATABASE_POOL_SIZE: '5',
+  REDIS_URL: redis.url,
+  SUPERADMIN_PASSWORD: 'faults-secret',
+  DEMO: '1',
+  LOGIN_RATE_LIMIT: '1000',
+});
+
 beforeAll(async () => {
   database = await createDatabase('hallway_faults');
   redis = await startOwnRedis();
-  const env = (port: number) => ({
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '5',
-    REDIS_URL: redis.url,
-    SUPERADMIN_PASSWORD: 'faults-secret',
-    DEMO: '1',
-    LOGIN_RATE_LIMIT: '1000',
-  });
   a = await startServer('A', env(4230));
   b = await startServer('B', env(4231));
   sql = new pg.Client({ connectionString: database.url });
@@ -133,71 +134,83 @@ async function logged(server: ServerProcess, text: string, timeoutMs = 30_000) {
 const count = (log: string, text: string) => log.split('\n').filter((l) => l.includes(text)).length;
 const DOWN = 'Redis is unreachable';
 const UP = 'Redis is reachable again';
-/** Longer than ioredis's default retries of a queued command (20, about 10 s) that used to end the process. */
-const OUTAGE_MS = 12_000;
+/**
+ * Longer than ioredis's default retries of a queued command (20, about 10 s) that used to end the process;
+ * FAULTS_REDIS_OUTAGE_MS lengthens it for a measurement (the issue's 60 s).
+ */
+const OUTAGE_MS = Number(process.env.FAULTS_REDIS_OUTAGE_MS ?? 12_000);
 
 describe('a Redis outage', () => {
-  it('keeps both processes serving, realtime limited to their own sockets, and reconnects', async () => {
-    const admin = await signIn(a, DEMO_ADMIN_LOGIN);
-    const anna = await signIn(a, DEMO_EMPLOYEE_LOGIN);
-    const onA = await identified(a, anna);
-    const onB = await identified(b, anna);
-    const setWall = (server: ServerProcess, wall: boolean) =>
-      request(server, 'PUT', `/api/user/${anna.id}/rights`, { token: admin.token, body: { rights: { wall } } });
+  it(
+    'keeps both processes serving, realtime limited to their own sockets, and reconnects',
+    async () => {
+      const admin = await signIn(a, DEMO_ADMIN_LOGIN);
+      const anna = await signIn(a, DEMO_EMPLOYEE_LOGIN);
+      const onA = await identified(a, anna);
+      const onB = await identified(b, anna);
+      const setWall = (server: ServerProcess, wall: boolean) =>
+        request(server, 'PUT', `/api/user/${anna.id}/rights`, { token: admin.token, body: { rights: { wall } } });
 
-    // Before: an event caused on A reaches anna's socket on B.
-    let arrival = nextUpdate(onB, false);
-    expect((await setWall(a, false)).status).toBe(200);
-    expect(await arrival).toBe(true);
+      // Before: an event caused on A reaches anna's socket on B.
+      let arrival = nextUpdate(onB, false);
+      expect((await setWall(a, false)).status).toBe(200);
+      expect(await arrival).toBe(true);
 
-    await redis.kill();
-    const downAt = Date.now();
-    await Promise.all([logged(a, DOWN), logged(b, DOWN)]);
-    let emitted = 0;
-    let wall = true;
-    while (Date.now() - downAt < OUTAGE_MS) {
-      for (const [server, local] of [
-        [a, onA],
-        [b, onB],
-      ] as const) {
-        const here = nextUpdate(local, wall);
-        const res = await setWall(server, wall);
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-        // The process's own sockets still get its events.
-        expect(await here).toBe(true);
-        emitted++;
+      await redis.kill();
+      const downAt = Date.now();
+      await Promise.all([logged(a, DOWN), logged(b, DOWN)]);
+      // A process started while Redis is away starts anyway, limited to its own sockets.
+      const c = await startServer('C', { ...env(4232), JOBS: '0' });
+      await logged(c, DOWN);
+      let emitted = 0;
+      let wall = true;
+      while (Date.now() - downAt < OUTAGE_MS) {
+        for (const [server, local] of [
+          [a, onA],
+          [b, onB],
+        ] as const) {
+          const here = nextUpdate(local, wall);
+          const res = await setWall(server, wall);
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          // The process's own sockets still get its events.
+          expect(await here).toBe(true);
+          emitted++;
+          wall = !wall;
+        }
+      }
+      for (const server of [a, b]) {
+        expect((await request(server, 'GET', '/api/user/me', { token: admin.token })).status).toBe(200);
+        expect((await request(server, 'GET', '/api/health/ready')).body).toMatchObject({
+          status: 'ok',
+          checks: { redis: 'down' },
+        });
+      }
+
+      await redis.start();
+      await Promise.all([logged(a, UP), logged(b, UP), logged(c, UP)]);
+      expect((await request(c, 'GET', '/api/health/ready')).body).toMatchObject({ checks: { redis: 'up' } });
+      await c.stop();
+      // Across processes again (the subscription is renewed right after the connection is).
+      let crossed = false;
+      for (let attempt = 0; attempt < 5 && !crossed; attempt++) {
+        arrival = nextUpdate(onB, wall, 2_000);
+        expect((await setWall(a, wall)).status).toBe(200);
+        crossed = await arrival;
         wall = !wall;
       }
-    }
-    for (const server of [a, b]) {
-      expect((await request(server, 'GET', '/api/user/me', { token: admin.token })).status).toBe(200);
-      expect((await request(server, 'GET', '/api/health/ready')).body).toMatchObject({
-        status: 'ok',
-        checks: { redis: 'down' },
-      });
-    }
-
-    await redis.start();
-    await Promise.all([logged(a, UP), logged(b, UP)]);
-    // Across processes again (the subscription is renewed right after the connection is).
-    let crossed = false;
-    for (let attempt = 0; attempt < 5 && !crossed; attempt++) {
-      arrival = nextUpdate(onB, wall, 2_000);
-      expect((await setWall(a, wall)).status).toBe(200);
-      crossed = await arrival;
-      wall = !wall;
-    }
-    expect(crossed).toBe(true);
-    for (const server of [a, b]) {
-      // Once down and once back in the log, however many events were emitted meanwhile.
-      expect(count(server.log(), DOWN)).toBe(1);
-      expect(count(server.log(), UP)).toBe(1);
-      expect((await request(server, 'GET', '/api/health/ready')).body).toMatchObject({ checks: { redis: 'up' } });
-    }
-    console.info(
-      `redis outage: ${Math.round((Date.now() - downAt) / 1000)} s, ${emitted} events emitted meanwhile, 0 failed requests`,
-    );
-  }, 120_000);
+      expect(crossed).toBe(true);
+      for (const server of [a, b]) {
+        // Once down and once back in the log, however many events were emitted meanwhile.
+        expect(count(server.log(), DOWN)).toBe(1);
+        expect(count(server.log(), UP)).toBe(1);
+        expect((await request(server, 'GET', '/api/health/ready')).body).toMatchObject({ checks: { redis: 'up' } });
+      }
+      console.info(
+        `redis outage: ${Math.round((Date.now() - downAt) / 1000)} s, ${emitted} events emitted meanwhile, 0 failed requests`,
+      );
+    },
+    120_000 + OUTAGE_MS,
+  );
 });
 
 describe('PostgreSQL backends killed under load', () => {

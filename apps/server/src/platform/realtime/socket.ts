@@ -136,7 +136,9 @@ export function createRealtime(deps: {
       if (deps.redisUrl) {
         // Publishing while Redis is away must neither queue (stale events delivered minutes later) nor wait.
         const pub = new Redis(deps.redisUrl, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 5_000 });
-        const sub = new Redis(deps.redisUrl, { lazyConnect: true });
+        // The adapter subscribes without handling the promise: the subscription waits for Redis however long it
+        // takes, rather than failing after ioredis's retries (an unhandled rejection that ends the process).
+        const sub = new Redis(deps.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
         redis = [pub, sub];
         link.watch(pub, sub);
         await link.firstAttempt(pub, sub);
