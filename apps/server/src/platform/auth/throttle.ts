@@ -123,6 +123,8 @@ type ThrottleRedis = Redis & {
 
 export type SharedState = 'redis' | 'memory';
 
+const RETRY_AFTER_FAILURE_MS = 5_000;
+
 /**
  * Counters in Redis, falling back to memory while Redis is unreachable. The client never queues or retries a
  * command (a sign-in must not wait for an outage) but keeps reconnecting in the background; the log says once
@@ -133,6 +135,7 @@ class RedisStore implements Store {
   private readonly redis: ThrottleRedis;
   private shared = false;
   private announcedDown = false;
+  private retryAt = 0;
 
   constructor(
     url: string,
@@ -147,7 +150,10 @@ class RedisStore implements Store {
       retryStrategy: (times) => Math.min(times * 200, 2_000),
     }) as ThrottleRedis;
     this.redis.defineCommand('hallwayThrottle', { numberOfKeys: 3, lua: TAKE_SCRIPT });
-    this.redis.on('ready', () => this.up());
+    this.redis.on('ready', () => {
+      this.retryAt = 0;
+      this.up();
+    });
     this.redis.on('error', (err) => this.down(err));
     this.redis.on('close', () => this.down());
   }
@@ -157,7 +163,9 @@ class RedisStore implements Store {
   }
 
   async take(key: string, r: Rule, now: number): Promise<number> {
-    if (this.redis.status !== 'ready') return this.fallback.take(key, r, now);
+    // After a failed command (a hung server still looks connected) a few seconds go straight to memory, so an
+    // outage costs one request at most the command timeout, not every request.
+    if (this.redis.status !== 'ready' || now < this.retryAt) return this.fallback.take(key, r, now);
     const base = `hallway:throttle:{${key}}`;
     try {
       const wait = await this.redis.hallwayThrottle(
@@ -175,6 +183,7 @@ class RedisStore implements Store {
       this.up();
       return Number(wait);
     } catch (err) {
+      this.retryAt = now + RETRY_AFTER_FAILURE_MS;
       this.down(err as Error);
       return this.fallback.take(key, r, now);
     }
