@@ -28,15 +28,19 @@ SELECT lower("login"), "id" FROM "users"
 UNION
 SELECT lower("email"), "id" FROM "users" WHERE "email" IS NOT NULL;
 --> statement-breakpoint
--- Keeps a person's sign-in names on every write of login or e-mail, whichever code path writes. The function runs
--- with the system flag (restored when it returns) because sign_in_names is reachable only on the system path; it
+-- Keeps a person's sign-in names on every write of login or e-mail, whichever code path writes. sign_in_names is
+-- reachable only on the system path, so the function turns the system flag on for its own statements and puts the
+-- caller's value back before returning (a function's SET clause cannot name a custom setting unless the role is a
+-- superuser). When it raises, the statement fails and PostgreSQL undoes the flag with the (sub)transaction. It
 -- touches nothing but the rows of NEW.id. A name held by someone else raises the unique violation under the name of
 -- the users index the application already maps to "login taken" / "e-mail taken".
-CREATE FUNCTION "users_sign_in_names"() RETURNS trigger LANGUAGE plpgsql SET "app.system" = 'on' AS $$
+CREATE FUNCTION "users_sign_in_names"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   login_name text := lower(NEW."login");
   email_name text := lower(NEW."email");
+  caller_flag text := coalesce(current_setting('app.system', true), '');
 BEGIN
+  PERFORM set_config('app.system', 'on', true);
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM "sign_in_names"
     WHERE "user_id" = NEW."id" AND "name" IS DISTINCT FROM login_name AND "name" IS DISTINCT FROM email_name;
@@ -53,6 +57,7 @@ BEGIN
         USING ERRCODE = 'unique_violation', CONSTRAINT = 'users_email_key';
     END IF;
   END IF;
+  PERFORM set_config('app.system', caller_flag, true);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -60,9 +65,14 @@ CREATE TRIGGER "users_sign_in_names" AFTER INSERT OR UPDATE OF "login", "email" 
 FOR EACH ROW EXECUTE FUNCTION "users_sign_in_names"();
 --> statement-breakpoint
 -- A password change, whatever the path (profile, administrator, reset link), spends every open reset link.
-CREATE FUNCTION "users_password_changed"() RETURNS trigger LANGUAGE plpgsql SET "app.system" = 'on' AS $$
+-- The system flag as in users_sign_in_names: a superadmin's links belong to no workspace.
+CREATE FUNCTION "users_password_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  caller_flag text := coalesce(current_setting('app.system', true), '');
 BEGIN
+  PERFORM set_config('app.system', 'on', true);
   UPDATE "password_resets" SET "used_at" = now() WHERE "user_id" = NEW."id" AND "used_at" IS NULL;
+  PERFORM set_config('app.system', caller_flag, true);
   RETURN NULL;
 END $$;
 --> statement-breakpoint

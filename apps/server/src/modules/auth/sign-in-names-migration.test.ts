@@ -1,13 +1,14 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../platform/db/client.js';
+import { type Database, openDatabase, rowsOf } from '../../platform/db/client.js';
 import { MIGRATIONS_DIR, migrate } from '../../platform/db/migrate.js';
 import { applyRowLevelSecurity } from '../../platform/db/security.js';
 
@@ -126,5 +127,12 @@ describe('migration 0005 on existing data', () => {
       id(4),
     ]);
     expect(dave).toEqual([{ name: 'dave' }, { name: 'dave@x.test' }]);
+    // the triggers' system flag does not outlive them in the caller's transaction
+    const flag = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.system', 'off', true)`);
+      await tx.execute(sql`UPDATE users SET login = 'dave2', password_hash = 'x' WHERE id = ${id(4)}`);
+      return rowsOf<{ flag: string }>(tx, sql`SELECT current_setting('app.system', true) AS flag`);
+    });
+    expect(flag).toEqual([{ flag: 'off' }]);
   });
 });
