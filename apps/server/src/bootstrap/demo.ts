@@ -346,8 +346,8 @@ function birthDate(person: DemoPerson, index: number, now: Date): string {
 
 /**
  * Seeds the demo workspace on an empty database so a newcomer sees a living intranet. Everyone's password is
- * DEMO_PASSWORD, or a random one answered for main.ts to print once: a demo left running on a public address must
- * not open with a password everyone knows.
+ * DEMO_PASSWORD, or a random one answered for main.ts to print once (null when nothing needs printing): a demo left
+ * running on a public address must not open with a password everyone knows.
  */
 export async function seedDemo(platform: Platform, log: Logger): Promise<FirstStartAccounts | null> {
   const password = platform.config.demoPassword ?? randomBytes(9).toString('base64url');
@@ -384,12 +384,10 @@ export async function seedDemo(platform: Platform, log: Logger): Promise<FirstSt
     { workspace: DEMO_WORKSPACE, people: PEOPLE.length },
     `demo workspace "${DEMO_WORKSPACE}" seeded (DEMO=0 turns this off)`,
   );
+  if (platform.config.demoPassword) return null;
   return {
-    title: `Demo workspace "${DEMO_WORKSPACE}" (every demo person has this password)`,
-    lines: [
-      `administrator: ${DEMO_ADMIN_LOGIN}   employee: ${DEMO_EMPLOYEE_LOGIN}`,
-      platform.config.demoPassword ? 'password: the one in DEMO_PASSWORD' : `password: ${password}`,
-    ],
+    title: `Demo workspace "${DEMO_WORKSPACE}" (DEMO_PASSWORD was not set; every demo person has this password)`,
+    lines: [`administrator: ${DEMO_ADMIN_LOGIN}   employee: ${DEMO_EMPLOYEE_LOGIN}`, `password: ${password}`],
   };
 }
 
