@@ -11,6 +11,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const SUPERADMIN_PASSWORD = 'e2e-superadmin-pass';
+// The demo people's password: without DEMO_PASSWORD the server makes up one. e2e/specs/helpers.ts signs in with it.
+const DEMO_PASSWORD = 'demo1234';
 
 /** CHROMIUM_PATH when given (and only it), otherwise Debian's Chromium. */
 function findChromium() {
@@ -64,6 +66,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DEMO: '1',
+    DEMO_PASSWORD,
     SUPERADMIN_PASSWORD,
     PUBLIC_URL: BASE_URL,
     LOG_LEVEL: 'warn',

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
+/** The demo people's password: e2e/run.mjs starts the server with it as DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'demo1234';
 export const SUPERADMIN = {
   login: 'superadmin',

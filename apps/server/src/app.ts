@@ -3,18 +3,17 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { UPLOAD_LIMIT_BYTES } from '@hallway/shared';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { modules } from './modules/index.js';
 import { principalQuery } from './modules/users/principal.js';
 import { installRouteGuard, type RegisteredRoute } from './platform/access/guard.js';
+import { installThrottle, trustProxyOption } from './platform/auth/throttle.js';
 import { registerErrorHandler } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health/routes.js';
 import type { App } from './platform/http/module.js';
@@ -34,7 +33,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
     ...(options.logger
       ? { loggerInstance: options.logger as FastifyBaseLogger }
       : { logger: options.logger ?? { level: platform.config.logLevel } }),
-    trustProxy: true,
+    trustProxy: trustProxyOption(platform.config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Slow clients: the whole request must arrive in time, and a connection silent for a minute is closed.
@@ -62,9 +61,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const redis = platform.config.redisUrl ? new Redis(platform.config.redisUrl, { lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
-  await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis } : {}) });
+  installThrottle(app, platform.config);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 20, fields: 50 } });
 
   const routes: RegisteredRoute[] = installRouteGuard(app, {

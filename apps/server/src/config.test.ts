@@ -47,3 +47,28 @@ describe('configuration', () => {
     expect(bad({ DEMO: 'maybe' })).toThrow(/DEMO/);
   });
 });
+
+describe('sign-in settings', () => {
+  it('trusts no proxy by default, a hop count or a list of proxies when told, never everyone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'loopback',
+      'fd00::/8',
+    ]);
+    const bad = (value: string) => () => loadConfig({ TRUST_PROXY: value });
+    expect(bad('true')).toThrow(/TRUST_PROXY=true would trust any X-Forwarded-For/);
+    expect(bad('10.0.0.0/33')).toThrow(/TRUST_PROXY: "10.0.0.0\/33"/);
+    expect(bad('proxy.example.com')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('limits an address to ten times the per-account limit unless told, and checks DEMO_PASSWORD', () => {
+    expect(loadConfig({}).addressRateLimit).toBe(100);
+    expect(loadConfig({ LOGIN_RATE_LIMIT: '5' }).addressRateLimit).toBe(50);
+    expect(loadConfig({ LOGIN_ADDRESS_RATE_LIMIT: '7' }).addressRateLimit).toBe(7);
+    expect(loadConfig({ DEMO_PASSWORD: 'demo-pass' }).demoPassword).toBe('demo-pass');
+    expect(() => loadConfig({ DEMO_PASSWORD: 'abc' })).toThrow(/DEMO_PASSWORD must be at least 6 characters/);
+  });
+});

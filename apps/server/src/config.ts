@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { LANGS } from '@hallway/shared';
 import { z } from 'zod';
@@ -48,7 +49,21 @@ const envSchema = z.object({
   VENDOR: z.string().min(1).default('hallway'),
   DEFAULT_LANG: z.enum(LANGS).default('en'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Sign-in, tokens and throttling (docs/security-auth.md).
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust instanceof Error) {
+        ctx.addIssue({ code: 'custom', message: trust.message });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  DEMO_PASSWORD: z.string().min(6, 'DEMO_PASSWORD must be at least 6 characters').optional(),
   WEB_DIST: z.string().optional(),
   S3_ENDPOINT: optionalUrl(/^https?$/),
   S3_REGION: z.string().default('us-east-1'),
@@ -79,6 +94,39 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset (trust no proxy: X-Forwarded-For is ignored), a number of proxy hops in front of Hallway, or
+ * a comma-separated list of the proxies' addresses, CIDR ranges and proxy-addr presets. "Trust everyone" is refused:
+ * it lets any client choose its own address and so escape the per-address throttling.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] | Error {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off', 'none'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) {
+    return new Error('TRUST_PROXY=true would trust any X-Forwarded-For: give the hop count or the proxies (CIDR list)');
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : new Error('TRUST_PROXY is a hop count (1-10) or a list of addresses/CIDR ranges');
+  }
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => {
+    if (PROXY_PRESETS.includes(entry)) return false;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+  });
+  if (bad !== undefined) return new Error(`TRUST_PROXY: "${bad}" is not an address, a CIDR range or a preset`);
+  return entries;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -125,7 +173,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vendor: e.VENDOR,
     defaultLang: e.DEFAULT_LANG,
     logLevel: e.LOG_LEVEL,
+    /** Password checks per minute for one account (whatever spelling or entry point signs in). */
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    /** Attempts per minute on the sign-in, registration and reset routes from one address. */
+    addressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT ?? e.LOGIN_RATE_LIMIT * 10,
+    /** Fastify's `trustProxy`: false (the socket's address), a hop count, or the proxies' addresses and ranges. */
+    trustProxy: e.TRUST_PROXY,
+    /** The demo accounts' password; without it a random one is printed once when the demo is seeded. */
+    demoPassword: e.DEMO_PASSWORD,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     s3: e.S3_BUCKET
       ? {

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { printFirstStartAccounts } from './bootstrap/credentials.js';
 import { seedDemo } from './bootstrap/demo.js';
 import { ensureSuperadmin } from './bootstrap/superadmin.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -23,8 +24,7 @@ async function main() {
   }
   const log = pino({ level: config.logLevel });
   const platform = await createPlatform(config, log, { principal: principalQuery });
-  await ensureSuperadmin(platform, log);
-  if (config.demo) await seedDemo(platform, log);
+  const generated = [await ensureSuperadmin(platform, log), config.demo ? await seedDemo(platform, log) : null];
   await refreshPlannerStatistics(platform.database);
 
   const app = await buildApp(platform, { logger: log });
@@ -39,6 +39,7 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   log.info(`Hallway is ready at ${config.publicUrl}`);
+  printFirstStartAccounts(generated);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,7 +2,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { call, createHarness, type Harness } from '../test/harness.js';
-import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_PASSWORD, DEMO_WORKSPACE, seedDemo } from './demo.js';
+import { type FirstStartAccounts, printFirstStartAccounts } from './credentials.js';
+import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE, seedDemo } from './demo.js';
 import { ensureSuperadmin } from './superadmin.js';
 
 let h: Harness;
@@ -17,20 +18,36 @@ function capture() {
   return { log, lines };
 }
 
+/** What main.ts prints once, as the console shows it. */
+function printed(accounts: (FirstStartAccounts | null)[]): string {
+  let text = '';
+  printFirstStartAccounts(accounts, (t) => {
+    text += t;
+  });
+  return text;
+}
+
 describe('first start', () => {
-  it('seeds the demo workspace once, with people who can sign in', async () => {
+  it('seeds the demo workspace once with a random password printed once, framed, never in the log', async () => {
     const { log, lines } = capture();
-    await seedDemo(h.platform, log);
-    await seedDemo(h.platform, log);
+    const first = await seedDemo(h.platform, log);
+    expect(await seedDemo(h.platform, log)).toBeNull();
     expect(lines.filter((l) => l.includes('demo workspace'))).toHaveLength(1);
+    const banner = printed([first]);
+    expect(banner).toMatch(/┌─+┐/);
+    expect(banner).toMatch(/└─+┘/);
+    const password = /password: (\S+)/.exec(banner)![1];
+    expect(password).toHaveLength(12);
+    expect(password).not.toBe('demo1234');
+    expect(lines.join('\n')).not.toContain(password);
     const admin = await call(h, null, 'POST', '/api/loginPage', {
       login: DEMO_ADMIN_LOGIN,
-      password: DEMO_PASSWORD,
+      password,
       workspace: DEMO_WORKSPACE,
     });
     expect(admin.statusCode).toBe(200);
     expect(admin.json().result.roles).toEqual(['admin']);
-    const anna = await call(h, null, 'POST', '/api/login', { login: DEMO_EMPLOYEE_LOGIN, password: DEMO_PASSWORD });
+    const anna = await call(h, null, 'POST', '/api/login', { login: DEMO_EMPLOYEE_LOGIN, password });
     const people = await call(
       h,
       { token: anna.json().token },
@@ -38,6 +55,22 @@ describe('first start', () => {
       `/api/user/for_client/${admin.json().result.client_id}`,
     );
     expect(people.json().total).toBeGreaterThanOrEqual(20);
+  });
+
+  it('gives the demo people DEMO_PASSWORD when it is set, and prints no password', async () => {
+    const own = await createHarness({ DEMO_PASSWORD: 'chosen-demo-pass' });
+    try {
+      const { log, lines } = capture();
+      expect(await seedDemo(own.platform, log)).toBeNull();
+      expect(lines.join('\n')).not.toContain('chosen-demo-pass');
+      const anna = await call(own, null, 'POST', '/api/login', {
+        login: DEMO_EMPLOYEE_LOGIN,
+        password: 'chosen-demo-pass',
+      });
+      expect(anna.statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 
   it('creates a superadmin with a random password printed once when none is configured', async () => {
@@ -49,11 +82,11 @@ describe('first start', () => {
       LOG_LEVEL: 'silent',
     });
     const { log, lines } = capture();
-    await ensureSuperadmin({ ...h.platform, config }, log);
-    await ensureSuperadmin({ ...h.platform, config }, log);
-    const printed = lines.filter((l) => l.includes('superadmin created'));
-    expect(printed).toHaveLength(1);
-    const password = /password: (\S+)/.exec(JSON.parse(printed[0]).msg)![1];
+    const created = await ensureSuperadmin({ ...h.platform, config }, log);
+    expect(await ensureSuperadmin({ ...h.platform, config }, log)).toBeNull();
+    expect(lines.filter((l) => l.includes('superadmin created'))).toHaveLength(1);
+    const password = /password: (\S+)/.exec(printed([created]))![1];
+    expect(lines.join('\n')).not.toContain(password);
     const login = await call(h, null, 'POST', '/api/login', { login: 'rootless', password });
     expect(login.statusCode).toBe(200);
   });

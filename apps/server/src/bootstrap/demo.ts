@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_RIGHTS, FEATURES, type Gender } from '@hallway/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -9,10 +10,10 @@ import { rowsOf, type Tx } from '../platform/db/client.js';
 import { switchTenant } from '../platform/db/switch-tenant.js';
 import { inSystem } from '../platform/db/tenant.js';
 import type { Platform } from '../platform/index.js';
+import type { FirstStartAccounts } from './credentials.js';
 import { seedWall } from './demo-wall.js';
 
 export const DEMO_WORKSPACE = 'demo';
-export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ADMIN_LOGIN = 'admin';
 export const DEMO_EMPLOYEE_LOGIN = 'anna';
 
@@ -343,9 +344,14 @@ function birthDate(person: DemoPerson, index: number, now: Date): string {
   return `${now.getUTCFullYear() - age}-${person.birthday}`;
 }
 
-/** Seeds the demo workspace on an empty database so a newcomer sees a living intranet. */
-export async function seedDemo(platform: Platform, log: Logger): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/**
+ * Seeds the demo workspace on an empty database so a newcomer sees a living intranet. Everyone's password is
+ * DEMO_PASSWORD, or a random one answered for main.ts to print once (null when nothing needs printing): a demo left
+ * running on a public address must not open with a password everyone knows.
+ */
+export async function seedDemo(platform: Platform, log: Logger): Promise<FirstStartAccounts | null> {
+  const password = platform.config.demoPassword ?? randomBytes(9).toString('base64url');
+  const passwordHash = await hashPassword(password);
   const created = await inSystem(platform.database, async (tx) => {
     const [{ count }] = await rowsOf<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM clients`);
     if (count > 0) return false;
@@ -373,11 +379,16 @@ export async function seedDemo(platform: Platform, log: Logger): Promise<void> {
     await seedWall(tx, client.id);
     return true;
   });
-  if (created) {
-    log.warn(
-      `demo workspace "${DEMO_WORKSPACE}" seeded — administrator: ${DEMO_ADMIN_LOGIN} / ${DEMO_PASSWORD}, employee: ${DEMO_EMPLOYEE_LOGIN} / ${DEMO_PASSWORD} (DEMO=0 turns this off)`,
-    );
-  }
+  if (!created) return null;
+  log.info(
+    { workspace: DEMO_WORKSPACE, people: PEOPLE.length },
+    `demo workspace "${DEMO_WORKSPACE}" seeded (DEMO=0 turns this off)`,
+  );
+  if (platform.config.demoPassword) return null;
+  return {
+    title: `Demo workspace "${DEMO_WORKSPACE}" (DEMO_PASSWORD was not set; every demo person has this password)`,
+    lines: [`administrator: ${DEMO_ADMIN_LOGIN}   employee: ${DEMO_EMPLOYEE_LOGIN}`, `password: ${password}`],
+  };
 }
 
 async function seedPeople(tx: Tx, client: typeof clients.$inferSelect, passwordHash: string) {

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
-import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_PASSWORD, DEMO_WORKSPACE } from '../bootstrap/demo.js';
+import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../bootstrap/demo.js';
 import {
   createDatabase,
   DEFAULT_REDIS_URL,
+  DEMO_PASSWORD,
   killAllServers,
   redisAnswers,
   request,

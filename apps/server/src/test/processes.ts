@@ -25,6 +25,8 @@ function tsconfigPath(): string {
   return tsconfig;
 }
 
+/** The demo people's password in every server started here (DEMO_PASSWORD; without it one is generated). */
+export const DEMO_PASSWORD = 'demo-test-pass';
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -85,6 +87,7 @@ export async function startServer(
       TSX_TSCONFIG_PATH: tsconfigPath(),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      DEMO_PASSWORD,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,17 +26,9 @@ export const authModule: Module = {
   name: 'auth',
   routes(app, platform) {
     const { config } = platform;
-    /** Throttling: attempts per minute for one address and one login. */
-    const throttle = {
-      rateLimit: {
-        max: config.loginRateLimit,
-        timeWindow: '1 minute',
-        keyGenerator: (req: { ip: string; body?: unknown; url: string }) => {
-          const body = (req.body ?? {}) as { login?: unknown; email?: unknown };
-          return `${req.url.split('?')[0]}|${req.ip}|${String(body.login ?? body.email ?? '').toLowerCase()}`;
-        },
-      },
-    };
+    // Every entry point below counts against its client address before the body is even read; sign-in also
+    // counts against the account inside service.signIn (platform/auth/throttle.ts).
+    const byAddress = { onRequest: app.throttle.byAddress };
 
     app.get(
       '/api/env',
@@ -52,10 +44,11 @@ export const authModule: Module = {
           body: loginPageBody,
           response: { 200: z.object({ token: z.string(), result: userDto }) },
         },
-        config: { access: { public: true }, ...throttle },
+        config: { access: { public: true } },
+        ...byAddress,
       },
       async (req, reply) => {
-        const { token, user } = await service.signIn(platform, req.body);
+        const { token, user } = await service.signIn(platform, app.throttle, req.body);
         reply.header('X-Vendor', config.vendor);
         return { token, result: service.presentSelf(user) };
       },
@@ -69,10 +62,11 @@ export const authModule: Module = {
           body: loginBody,
           response: { 200: z.object({ token: z.string(), _id: z.string() }) },
         },
-        config: { access: { public: true }, ...throttle },
+        config: { access: { public: true } },
+        ...byAddress,
       },
       async (req) => {
-        const { token, user } = await service.signIn(platform, req.body);
+        const { token, user } = await service.signIn(platform, app.throttle, req.body);
         return { token, _id: user.id };
       },
     );
@@ -97,7 +91,8 @@ export const authModule: Module = {
       '/api/forgot_password',
       {
         schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: okResult } },
-        config: { access: { public: true }, ...throttle },
+        config: { access: { public: true } },
+        ...byAddress,
       },
       async (req) => {
         await service.forgotPassword(platform, req.body.email);
@@ -114,7 +109,8 @@ export const authModule: Module = {
           body: resetPasswordBody,
           response: { 200: okResult },
         },
-        config: { access: { public: true }, params: { token: 'resetToken' }, ...throttle },
+        config: { access: { public: true }, params: { token: 'resetToken' } },
+        ...byAddress,
       },
       async (req) => {
         await service.resetPassword(platform, req.params.token, req.body.password);
@@ -144,7 +140,8 @@ export const authModule: Module = {
           body: registerBody,
           response: { 200: resultOf(userDto).extend({ token: z.string().optional(), message: z.string() }) },
         },
-        config: { access: { auth: 'optional' }, ...throttle },
+        config: { access: { auth: 'optional' } },
+        ...byAddress,
       },
       async (req) => {
         const { user, joined } = await register(req.ctx, req.body);
@@ -182,7 +179,8 @@ export const authModule: Module = {
           body: oidcLoginBody,
           response: { 200: z.object({ token: z.string(), result: userDto }) },
         },
-        config: { access: { public: true }, ...throttle },
+        config: { access: { public: true } },
+        ...byAddress,
       },
       async (req, reply) => {
         const { token, user } = await signInWithCode(platform, req.body.code);

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_TOKEN_TTL_MS } from '@hallway/shared';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import type { Throttle } from '../../platform/auth/throttle.js';
 import { inSystem } from '../../platform/db/tenant.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -10,32 +11,41 @@ import { passwordResetMail } from '../../platform/mail/templates.js';
 import { clients } from '../clients/tables.js';
 import { presentUser } from '../users/presenter.js';
 import { getUserRow, saveUser } from '../users/service.js';
-import { passwordResets, type UserRow, users } from '../users/tables.js';
+import { passwordResets, signInNames, type UserRow, users } from '../users/tables.js';
 
 /**
- * Finds the person signing in by login or e-mail (spec portal §7 Authentication), optionally within one workspace,
- * and checks they may enter: 'User was deleted', 'The company is blocked', 'Password is incorrect'.
+ * Finds the person signing in by login or e-mail (spec portal §7 Authentication) — one case-folded namespace for
+ * the whole installation, so the name picks one person or nobody — optionally within one workspace, and checks
+ * they may enter: 'User was deleted', 'The company is blocked'.
+ *
+ * An unknown name, a wrong password and another workspace's person get the same answer ('Password is incorrect')
+ * after the same work: the password is checked against the person's hash or the dummy one, and the attempt counts
+ * against the throttle of the person, or of the name when nobody has it (docs/security-auth.md).
  */
-export async function signIn(platform: Platform, input: { login: string; password: string; workspace?: string }) {
+export async function signIn(
+  platform: Platform,
+  throttle: Throttle,
+  input: { login: string; password: string; workspace?: string },
+) {
+  const name = input.login.trim().toLowerCase();
   const found = await inSystem(platform.database, async (tx) => {
-    const login = input.login.trim().toLowerCase();
     const [row] = await tx
       .select({ user: users, clientStatus: clients.status, workspace: clients.workspace })
-      .from(users)
+      .from(signInNames)
+      .innerJoin(users, eq(users.id, signInNames.userId))
       .leftJoin(clients, eq(clients.id, users.clientId))
-      .where(or(sql`lower(${users.login}) = ${login}`, sql`lower(${users.email}) = ${login}`))
-      .limit(1);
+      .where(eq(signInNames.name, name));
     return row;
   });
-  if (!found) throw new AppError(400, 'user_not_found', {}, { fields: { login: 'user_not_found' } });
-  const { user } = found;
-  const superadmin = user.roles.includes('superadmin');
-  if (input.workspace && !superadmin && found.workspace?.toLowerCase() !== input.workspace.trim().toLowerCase()) {
-    throw new AppError(400, 'user_not_found', {}, { fields: { login: 'user_not_found' } });
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  await throttle.take('account', found ? `user:${found.user.id}` : `name:${name}`);
+  const passwordMatches = await verifyPassword(found?.user.passwordHash ?? null, input.password);
+  const superadmin = !!found?.user.roles.includes('superadmin');
+  const workspaceMatches =
+    !input.workspace || superadmin || found?.workspace?.toLowerCase() === input.workspace.trim().toLowerCase();
+  if (!found || !passwordMatches || !workspaceMatches) {
     throw new AppError(400, 'password_incorrect', {}, { fields: { password: 'password_incorrect' } });
   }
+  const { user } = found;
   if (user.deletionMark) throw new AppError(403, 'user_deleted');
   if (found.clientStatus === 'blocked' && !superadmin) throw new AppError(403, 'company_blocked');
   return { token: issueToken(platform, user), user };
@@ -59,8 +69,8 @@ export async function logout(ctx: RequestContext): Promise<void> {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Mails a single-use link valid for an hour. Answers the same whether the address is known or not,
- * so nobody learns who works where.
+ * Mails a single-use link valid for an hour; the person's earlier links stop working, so only the newest is ever
+ * live. Answers the same whether the address is known or not, so nobody learns who works where.
  */
 export async function forgotPassword(platform: Platform, email: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
@@ -71,6 +81,10 @@ export async function forgotPassword(platform: Platform, email: string): Promise
       .leftJoin(clients, eq(clients.id, users.clientId))
       .where(and(sql`lower(${users.email}) = ${email}`, eq(users.deletionMark, false)));
     if (!row || row.clientStatus === 'blocked') return null;
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, row.user.id), isNull(passwordResets.usedAt)));
     await tx.insert(passwordResets).values({
       clientId: row.user.clientId,
       userId: row.user.id,
@@ -89,7 +103,10 @@ export async function forgotPassword(platform: Platform, email: string): Promise
   await platform.mail.send({ clientId: target.clientId, to: target.email, ...mail });
 }
 
-/** Sets a new password from a reset link; the link is spent and every earlier session ends. */
+/**
+ * Sets a new password from a reset link; the link is spent and every earlier session ends. Any other open link
+ * of the person is spent too, as on every password change (the trigger `users_password_changed`).
+ */
 export async function resetPassword(platform: Platform, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await inSystem(platform.database, async (tx) => {
@@ -112,11 +129,16 @@ export async function resetPassword(platform: Platform, token: string, password:
   });
 }
 
-/** An administrator sets someone's password (`POST /api/reset_password_hard`). */
+/**
+ * An administrator sets someone else's password (`POST /api/reset_password_hard`). Their own goes through the
+ * profile, which asks for the old one (spec portal §5 "Employees": the old password is required for a change), so
+ * a stolen session cannot lock its owner out.
+ */
 export async function resetPasswordHard(ctx: RequestContext, userId: string, password: string): Promise<UserRow> {
-  const row = await getUserRow(ctx, userId);
-  if (row.roles.includes('admin') && !ctx.isSuperadmin && row.id !== ctx.me().id) {
-    throw new AppError(403, 'no_access');
+  if (userId === ctx.me().id) {
+    throw new AppError(400, 'old_password_required', {}, { fields: { oldPassword: 'old_password_required' } });
   }
+  const row = await getUserRow(ctx, userId);
+  if (row.roles.includes('admin') && !ctx.isSuperadmin) throw new AppError(403, 'no_access');
   return saveUser(ctx.db, row.id, { passwordHash: await hashPassword(password), tokenVersion: row.tokenVersion + 1 });
 }

@@ -1,13 +1,14 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMPLOYEE_LOGIN, DEMO_PASSWORD, seedDemo } from '../../bootstrap/demo.js';
+import { DEMO_EMPLOYEE_LOGIN, seedDemo } from '../../bootstrap/demo.js';
 import { call, createHarness, type Harness } from '../../test/harness.js';
 
+const DEMO_PASSWORD = 'demo-test-pass';
 let h: Harness;
 let anna: { token: string };
 let clientId: string;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ DEMO_PASSWORD });
   await seedDemo(h.platform, pino({ level: 'silent' }));
   const login = await call(h, null, 'POST', '/api/login', { login: DEMO_EMPLOYEE_LOGIN, password: DEMO_PASSWORD });
   anna = { token: login.json().token };

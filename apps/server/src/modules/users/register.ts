@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Tx } from '../../platform/db/client.js';
 import { switchTenant } from '../../platform/db/switch-tenant.js';
-import { AppError, forbidden, invalidFields } from '../../platform/errors/app-error.js';
+import { AppError, conflict, forbidden, invalidFields } from '../../platform/errors/app-error.js';
 import { toFields } from '../../platform/errors/handler.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { type ClientRow, clients } from '../clients/tables.js';
@@ -50,7 +50,12 @@ export async function createEmployee(
       .returning();
     return row;
   } catch (err) {
-    throw duplicateToFieldError(err);
+    const duplicate = duplicateToFieldError(err);
+    // Without a login of its own the person signs in with the e-mail: a clash of that name is the e-mail's.
+    if (!input.login && duplicate instanceof AppError && duplicate.code === 'login_taken') {
+      throw conflict('email_taken', 'email');
+    }
+    throw duplicate;
   }
 }
 

@@ -99,6 +99,24 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * Every sign-in name of the installation — logins and e-mails, case-folded — in one namespace, so nobody's login
+ * can be someone else's e-mail (sign-in looks a name up here, without a workspace). A person's own login and
+ * e-mail may be the same text. Kept by PostgreSQL itself: the trigger `users_sign_in_names` (migration 0005)
+ * rewrites a person's names on every insert or change of `login`/`email`, raising the unique violation as
+ * `users_login_key` / `users_email_key` so the usual "taken" answers follow. Reached only on the system path.
+ */
+export const signInNames = pgTable(
+  'sign_in_names',
+  {
+    name: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sign_in_names_user_idx').on(t.userId)],
+);
+
 /** Single-use, expiring password reset links (only a hash of the token is kept). */
 export const passwordResets = pgTable('password_resets', {
   id: idColumn(),

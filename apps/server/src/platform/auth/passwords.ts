@@ -1,12 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
+let dummy: Promise<string> | null = null;
+/**
+ * A hash of a random password made with the same parameters as real ones. Checking a password against it when
+ * nobody (or nobody with a password) answers to a name costs what a wrong password costs, so the time of an
+ * answer does not tell who has an account.
+ */
+export const dummyPasswordHash = (): Promise<string> => (dummy ??= hash(randomBytes(24).toString('base64url')));
+
+/** Whether `password` matches; without a hash the work is done on the dummy hash and the answer is no. */
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
-  if (!passwordHash) return false;
   try {
-    return await verify(passwordHash, password);
+    const matches = await verify(passwordHash ?? (await dummyPasswordHash()), password);
+    return matches && passwordHash !== null;
   } catch {
     return false;
   }

@@ -16,19 +16,22 @@ export interface TokenPayload {
 
 export interface Tokens {
   sign(user: { id: string; clientId: string | null; tokenVersion: number }): string;
-  /** The payload, or null for a missing, forged or expired token. */
+  /** The payload, or null for a missing, forged, expired or never-expiring token. */
   verify(token: string): TokenPayload | null;
 }
 
 export function createTokens(secret: string, ttl: string): Tokens {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttl });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
+  // A token without an expiry would be a session forever (until the next logout): refused even when well signed.
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp'], cache: 1000 });
   return {
     sign: (user) => signer({ result: { _id: user.id }, client_id: user.clientId, v: user.tokenVersion }),
     verify: (token) => {
       try {
         const payload = verifier(token) as TokenPayload;
-        return typeof payload?.result?._id === 'string' && typeof payload.v === 'number' ? payload : null;
+        const valid =
+          typeof payload?.result?._id === 'string' && typeof payload.v === 'number' && typeof payload.exp === 'number';
+        return valid ? payload : null;
       } catch {
         return null;
       }

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
-import { DEMO_EMPLOYEE_LOGIN, DEMO_PASSWORD, DEMO_WORKSPACE } from '../../bootstrap/demo.js';
+import { DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../../bootstrap/demo.js';
 import {
   createDatabase,
+  DEMO_PASSWORD,
   killAllServers,
   request,
   type ServerProcess,

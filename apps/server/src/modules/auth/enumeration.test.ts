@@ -1,0 +1,63 @@
+import { verify } from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, createHarness, type Harness, makeUser, makeWorkspace, PASSWORD } from '../../test/harness.js';
+
+// Issue 9 item 9: sign-in tells nobody whether a name exists. The answers are compared byte for byte; the time is
+// shown equal by the work done (one argon2 check of a hash with the real parameters), not by a stopwatch.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
+const checks = vi.mocked(verify);
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+/** The argon2 parameters of a PHC string: `$argon2id$v=19$m=19456,t=2,p=1$`. */
+const parameters = (phc: string) => phc.split('$').slice(0, 4).join('$');
+
+/** Signs in, answering the response and the hashes argon2 checked the password against. */
+async function attempt(body: Record<string, string>, path = '/api/loginPage') {
+  checks.mockClear();
+  const res = await call(h, null, 'POST', path, body);
+  return { res, hashes: checks.mock.calls.map(([hash]) => String(hash)) };
+}
+
+describe('sign-in answers', () => {
+  it('are identical for an unknown name, a wrong password and another workspace, after one argon2 check each', async () => {
+    const ws = await makeWorkspace(h);
+    const other = await makeWorkspace(h);
+    const realHash = ws.employee.row.passwordHash!;
+
+    const wrong = await attempt({ login: ws.employee.login, password: 'wrong-pass' });
+    const unknown = await attempt({ login: `nobody-${ws.workspace}`, password: 'wrong-pass' });
+    const elsewhere = await attempt({ login: ws.employee.login, password: PASSWORD, workspace: other.workspace });
+
+    expect(wrong.res.statusCode).toBe(400);
+    for (const { res } of [unknown, elsewhere]) {
+      expect(res.statusCode).toBe(wrong.res.statusCode);
+      expect(res.body).toBe(wrong.res.body);
+      expect(res.headers['content-length']).toBe(wrong.res.headers['content-length']);
+    }
+    expect(wrong.hashes).toEqual([realHash]);
+    expect(elsewhere.hashes).toEqual([realHash]);
+    // the unknown name is checked against the dummy hash: argon2id with the real parameters
+    expect(unknown.hashes).toHaveLength(1);
+    expect(unknown.hashes[0]).not.toBe(realHash);
+    expect(parameters(unknown.hashes[0])).toBe(parameters(realHash));
+  });
+
+  it('do the same work for a person without a password (imported, restores it by mail)', async () => {
+    const ws = await makeWorkspace(h);
+    const imported = await makeUser(h, ws.id);
+    await h.platform.database.query('UPDATE users SET password_hash = NULL WHERE id = $1', [imported.id]);
+    const known = await attempt({ login: ws.employee.login, password: 'wrong-pass' }, '/api/login');
+    const none = await attempt({ login: imported.login, password: 'wrong-pass' }, '/api/login');
+    expect(none.res.body).toBe(known.res.body);
+    expect(none.hashes).toHaveLength(1);
+    expect(parameters(none.hashes[0])).toBe(parameters(known.hashes[0]));
+  });
+});
