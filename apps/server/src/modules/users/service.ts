@@ -19,7 +19,7 @@ import { type ClientRow, clients } from '../clients/tables.js';
 import { deleteFiles } from '../files/service.js';
 import { listColumns, presentListItem, presentUser } from './presenter.js';
 import { profileMedia } from './profile.js';
-import { canSeeHr, profileAbilities } from './rules.js';
+import { assertMayManage, canSeeHr, profileAbilities } from './rules.js';
 import { follows, type UserRow, users } from './tables.js';
 
 /** A person of the caller's workspace, or 404: ids of other workspaces are never found. */
@@ -198,7 +198,8 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
   // A person's own row is always at hand (the superadmin's belongs to no workspace); others only in the workspace.
   const row = self ? await getOwnRow(ctx) : await getUserRow(ctx, id);
   const preferencesOnly = Object.keys(body).every((k) => PREFERENCES.includes(k as (typeof PREFERENCES)[number]));
-  if (!ctx.isAdmin) {
+  if (ctx.isAdmin) assertMayManage(ctx, row);
+  else {
     if (!self || (!preferencesOnly && !ctx.can('profile_edit'))) throw forbidden();
     const hrField = HR_FIELDS.find((f) => body[f] !== undefined && body[f] !== row[f as keyof UserRow]);
     if (hrField) throw new AppError(403, 'no_access', {}, { fields: { [hrField]: 'no_access' } });
@@ -237,6 +238,7 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
 /** `DELETE api/user/{userId}/file/{fileId}`: detaches an HR file from the profile and deletes the file. */
 export async function removeHrFile(platform: Platform, ctx: RequestContext, userId: string, fileId: string) {
   const row = await getUserRow(ctx, userId);
+  assertMayManage(ctx, row);
   if (!row.files.some((f) => f._id === fileId)) throw notFound('file_not_found');
   const saved = await saveUser(ctx.db, row.id, { files: row.files.filter((f) => f._id !== fileId) });
   await deleteFiles(platform, ctx, [fileId]);
@@ -270,6 +272,7 @@ export async function setDeleted(ctx: RequestContext, id: string, deleted: boole
     if (row.id === me.id) throw new AppError(403, 'cannot_delete_self');
     if (!ctx.isSuperadmin && row.roles.includes('admin')) throw new AppError(403, 'cannot_delete_admin');
   }
+  assertMayManage(ctx, row);
   return saveUser(ctx.db, row.id, {
     deletionMark: deleted,
     deletedAt: deleted ? new Date() : null,
@@ -281,6 +284,7 @@ export async function setDeleted(ctx: RequestContext, id: string, deleted: boole
 export async function changeRole(ctx: RequestContext, id: string, role: AssignableRole, grant: boolean) {
   if (id === ctx.me().id) throw new AppError(403, 'cannot_change_own_role');
   const row = await getUserRow(ctx, id);
+  assertMayManage(ctx, row);
   const roles = grant ? [...new Set([...row.roles, role])] : row.roles.filter((r) => r !== role);
   return saveUser(ctx.db, row.id, { roles });
 }
@@ -302,6 +306,7 @@ export async function changeRoleForAll(ctx: RequestContext, clientId: string, ro
         ne(users.id, me.id),
         eq(users.deletionMark, false),
         grant ? sql`NOT (${role} = ANY(${users.roles}))` : sql`${role} = ANY(${users.roles})`,
+        ...othersThanAdmins(ctx),
       ),
     )
     .returning({ id: users.id });
@@ -311,6 +316,7 @@ export async function changeRoleForAll(ctx: RequestContext, clientId: string, ro
 /** Sets some rights of one person. */
 export async function setRights(ctx: RequestContext, id: string, rights: Partial<Rights>): Promise<UserRow> {
   const row = await getUserRow(ctx, id);
+  assertMayManage(ctx, row);
   return saveUser(ctx.db, row.id, { rights: { ...row.rights, ...rights } });
 }
 
@@ -323,9 +329,15 @@ export async function setRightsForAll(ctx: RequestContext, clientId: string, rig
   const changed = await ctx.db
     .update(users)
     .set({ rights: sql`${users.rights} || ${JSON.stringify(patch)}::jsonb` })
-    .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)))
+    .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false), ...othersThanAdmins(ctx)))
     .returning({ id: users.id });
   return { rights: patch, users: changed.map((u) => u.id) };
+}
+
+/** Workspace-wide changes by an administrator leave the other administrators as they are (assertMayManage). */
+function othersThanAdmins(ctx: RequestContext): SQL[] {
+  if (ctx.isSuperadmin) return [];
+  return [sql`(${users.id} = ${ctx.me().id} OR NOT ('admin' = ANY(${users.roles})))`];
 }
 
 /** Ids of workspaces in paths never select a tenant: they must name the caller's own. */
