@@ -37,7 +37,10 @@ describe('an administrator cannot change or delete another administrator (spec p
     const csv = 'inn,position\n5555555555,Puppet\n';
     const fileId = await upload(h, ws.admin.token, 'hrm.csv', 'text/csv', Buffer.from(csv));
     const hrm = await call(h, ws.admin, 'POST', '/api/user/load_hrm', { file_id: fileId });
-    expect(hrm.json().result).toMatchObject({ updated: [], errors: [{ row: 2, fields: { inn: 'cannot_change_admin' } }] });
+    expect(hrm.json().result).toMatchObject({
+      updated: [],
+      errors: [{ row: 2, fields: { inn: 'cannot_change_admin' } }],
+    });
 
     const after = (await call(h, other, 'GET', '/api/user/me')).json().result.user;
     expect(after).toMatchObject({ login: other.login, email: other.email, position: '', roles: ['admin'] });
