@@ -284,6 +284,8 @@ export async function setDeleted(ctx: RequestContext, id: string, deleted: boole
 export async function changeRole(ctx: RequestContext, id: string, role: AssignableRole, grant: boolean) {
   if (id === ctx.me().id) throw new AppError(403, 'cannot_change_own_role');
   const row = await getUserRow(ctx, id);
+  // Granting a role someone already has changes nothing, so it is no change of another administrator either.
+  if (grant && row.roles.includes(role)) return row;
   assertMayManage(ctx, row);
   const roles = grant ? [...new Set([...row.roles, role])] : row.roles.filter((r) => r !== role);
   return saveUser(ctx.db, row.id, { roles });

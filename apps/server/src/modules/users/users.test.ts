@@ -334,7 +334,9 @@ describe('roles', () => {
     await call(h, ws.admin, 'PUT', url);
     const twice = await call(h, ws.admin, 'PUT', url);
     expect(twice.json().result.roles).toEqual(['admin']);
-    const revoked = await call(h, ws.admin, 'DELETE', url);
+    // Now an administrator: only the superadmin takes the role back (spec portal §6).
+    expect((await call(h, ws.admin, 'DELETE', url)).json().code).toBe('cannot_change_admin');
+    const revoked = await call(h, await superadmin(h), 'DELETE', url, undefined, { 'x-company-id': ws.id });
     expect(revoked.json().result.roles).toEqual([]);
     const own = await call(h, ws.admin, 'DELETE', `/api/user/${ws.admin.id}/role/admin`);
     expect(own.json().code).toBe('cannot_change_own_role');
