@@ -17,6 +17,7 @@ import { principalQuery } from './modules/users/principal.js';
 import { installRouteGuard, type RegisteredRoute } from './platform/access/guard.js';
 import { registerErrorHandler } from './platform/errors/handler.js';
 import type { App } from './platform/http/module.js';
+import { refuseNulCharacters } from './platform/http/nul-guard.js';
 import { createSerializerCompiler } from './platform/http/serializer.js';
 import type { Platform } from './platform/index.js';
 
@@ -40,6 +41,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler(platform.config.env !== 'production'));
   registerErrorHandler(app);
+  refuseNulCharacters(app);
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
