@@ -18,6 +18,7 @@ import { installRouteGuard, type RegisteredRoute } from './platform/access/guard
 import { registerErrorHandler } from './platform/errors/handler.js';
 import type { App } from './platform/http/module.js';
 import { refuseNulCharacters } from './platform/http/nul-guard.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { createSerializerCompiler } from './platform/http/serializer.js';
 import type { Platform } from './platform/index.js';
 
@@ -42,6 +43,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   app.setSerializerCompiler(createSerializerCompiler(platform.config.env !== 'production'));
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  registerSecurityHeaders(app, platform.config);
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -79,7 +79,7 @@ export const MESSAGES = {
   workspace_taken: 'This workspace code is already taken',
   feature_unknown: 'Unknown feature',
   font_invalid: 'A font is a list of font family names (letters, digits, spaces, hyphens)',
-  color_invalid: 'A colour is written #rgb or #rrggbb',
+  color_invalid: 'A colour is written #rrggbb',
   // Wall: posts, comments, likes, views, link blocks
   post_not_found: 'The post was not found or was deleted',
   comment_not_found: 'The comment was not found or was deleted',

@@ -255,7 +255,7 @@ const en = {
     workspace_code_invalid: 'The workspace code uses Latin letters and digits only',
     workspace_taken: 'This workspace code is already taken',
     feature_unknown: 'Unknown feature',
-    color_invalid: 'A colour is written #rgb or #rrggbb',
+    color_invalid: 'A colour is written #rrggbb',
     font_invalid: 'A font is a list of font family names (letters, digits, spaces, hyphens)',
     post_not_found: 'The post was not found or was deleted',
     comment_not_found: 'The comment was not found or was deleted',

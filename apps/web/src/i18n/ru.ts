@@ -257,7 +257,7 @@ const ru: Resources = {
     workspace_code_invalid: 'Код пространства — только латинские буквы и цифры',
     workspace_taken: 'Этот код пространства уже занят',
     feature_unknown: 'Неизвестный модуль',
-    color_invalid: 'Цвет записывается как #rgb или #rrggbb',
+    color_invalid: 'Цвет записывается как #rrggbb',
     font_invalid: 'Шрифт — это список названий семейств шрифтов (буквы, цифры, пробелы, дефисы)',
     post_not_found: 'Публикация не найдена или была удалена',
     comment_not_found: 'Комментарий не найден или был удалён',

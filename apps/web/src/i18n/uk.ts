@@ -257,7 +257,7 @@ const uk: Resources = {
     workspace_code_invalid: 'Код простору — лише латинські літери та цифри',
     workspace_taken: 'Цей код простору вже зайнятий',
     feature_unknown: 'Невідомий модуль',
-    color_invalid: 'Колір записується як #rgb або #rrggbb',
+    color_invalid: 'Колір записується як #rrggbb',
     font_invalid: 'Шрифт — це список назв родин шрифтів (літери, цифри, пробіли, дефіси)',
     post_not_found: 'Публікацію не знайдено або її видалено',
     comment_not_found: 'Коментар не знайдено або його видалено',

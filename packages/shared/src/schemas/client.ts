@@ -18,20 +18,27 @@ export const menuEntry = z.object({
   hidden: z.boolean().optional(),
 });
 export const featureFlag = z.object({ code: z.enum(FEATURES), active: z.boolean() });
+/** Workspace colours reach CSS: only `#rrggbb`. */
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'color_invalid');
 export const colors = z.object({
-  primary: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
-    .optional(),
-  accent: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
-    .optional(),
-  header: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
-    .optional(),
+  primary: hexColor.optional(),
+  accent: hexColor.optional(),
+  header: hexColor.optional(),
 });
+/**
+ * A workspace font reaches CSS too: a comma-separated list of font family names of letters, digits, spaces and
+ * hyphens — never quotes, semicolons, braces, slashes or line breaks that could end the CSS value.
+ */
+export const FONT_FAMILY_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} -]*(?:, ?[\p{L}\p{N}][\p{L}\p{N} -]*)*$/u;
+export const fontFamily = z.union([
+  z.literal(''),
+  z.string().trim().max(80, 'too_long').regex(FONT_FAMILY_PATTERN, 'font_invalid'),
+]);
+/** Logo, header and side-panel pictures are uploaded files of the workspace (`src` of POST /api/upload). */
+export const workspaceImage = z.union([
+  z.literal(''),
+  z.string().regex(/^\/api\/files\/[0-9a-fA-F-]{36}(?:\/thumb)?$/, 'validation'),
+]);
 export const clientSettings = z.object({
   hideMoodMeter: z.boolean().optional(),
   openRegistration: z.boolean().optional(),
@@ -49,11 +56,11 @@ export const clientFields = z.object({
   telegram: text(120).optional(),
   comments: longText.optional(),
   inn: z.union([z.literal(''), z.string().regex(new RegExp(`^\\d{${INN_LENGTH}}$`), 'inn_invalid')]).optional(),
-  logo: z.string().max(1000).optional(),
-  header: z.string().max(1000).optional(),
-  sidepanel: z.string().max(1000).optional(),
+  logo: workspaceImage.optional(),
+  header: workspaceImage.optional(),
+  sidepanel: workspaceImage.optional(),
   colors: colors.optional(),
-  font: text(80).optional(),
+  font: fontFamily.optional(),
   menu: z.array(menuEntry).max(60).optional(),
   start_page: z.enum(START_PAGES).optional(),
   lang: z.enum(LANGS).optional(),
