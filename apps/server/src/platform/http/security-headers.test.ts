@@ -17,7 +17,12 @@ afterAll(async () => {
 });
 
 const directives = (policy: string | undefined) =>
-  new Map((policy ?? '').split(';').map((d) => d.trim().split(/\s+/) as [string, ...string[]]).map(([k, ...v]) => [k, v]));
+  new Map(
+    (policy ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/) as [string, ...string[]])
+      .map(([k, ...v]) => [k, v]),
+  );
 
 describe('security headers', () => {
   it('sends a strict CSP, no framing and HSTS with the web app, its routes and the API', async () => {

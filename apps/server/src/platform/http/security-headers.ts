@@ -36,7 +36,10 @@ const DOCS_POLICY = [
 export function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }): void {
   const https = options.publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply) => {
-    reply.header('Content-Security-Policy', request.url.startsWith('/api/docs') ? DOCS_POLICY : CONTENT_SECURITY_POLICY);
+    reply.header(
+      'Content-Security-Policy',
+      request.url.startsWith('/api/docs') ? DOCS_POLICY : CONTENT_SECURITY_POLICY,
+    );
     reply.header('X-Frame-Options', 'DENY');
     if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
