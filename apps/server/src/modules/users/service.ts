@@ -17,6 +17,7 @@ import type { Platform } from '../../platform/index.js';
 import { presentClient } from '../clients/presenter.js';
 import { type ClientRow, clients } from '../clients/tables.js';
 import { deleteFiles } from '../files/service.js';
+import { revokeSessions } from './announce.js';
 import { listColumns, presentListItem, presentUser } from './presenter.js';
 import { profileMedia } from './profile.js';
 import { assertMayManage, canSeeHr, profileAbilities } from './rules.js';
@@ -231,6 +232,7 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
     changes.tokenVersion = row.tokenVersion + 1;
   }
   const updated = await saveUser(ctx.db, row.id, changes);
+  if (password !== undefined) revokeSessions(platform, ctx, row.id);
   await deleteFiles(platform, ctx, media.droppedFiles);
   return { user: updated, passwordChanged: password !== undefined && self };
 }
@@ -265,7 +267,12 @@ export function duplicateToFieldError(err: unknown): unknown {
 }
 
 /** Soft delete and restore (spec portal §4 "Employees"). A deleted person cannot sign in; their sessions end. */
-export async function setDeleted(ctx: RequestContext, id: string, deleted: boolean): Promise<UserRow> {
+export async function setDeleted(
+  platform: Platform,
+  ctx: RequestContext,
+  id: string,
+  deleted: boolean,
+): Promise<UserRow> {
   const me = ctx.me();
   const row = await getUserRow(ctx, id);
   if (deleted) {
@@ -273,6 +280,7 @@ export async function setDeleted(ctx: RequestContext, id: string, deleted: boole
     if (!ctx.isSuperadmin && row.roles.includes('admin')) throw new AppError(403, 'cannot_delete_admin');
   }
   assertMayManage(ctx, row);
+  if (deleted) revokeSessions(platform, ctx, row.id);
   return saveUser(ctx.db, row.id, {
     deletionMark: deleted,
     deletedAt: deleted ? new Date() : null,

@@ -10,4 +10,8 @@ export interface Realtime extends RealtimeRooms {
    * (`user:{id}`, `group:{id}`, `chat:{roomId}`, `desk:{id}`, `post:{id}`). Reaches every process through Redis when configured.
    */
   emit(clientId: string, room: string | null, event: string, payload: unknown): void;
+  /** Disconnects every socket of a person, in every process: call after their sessions are revoked (commit). */
+  revokeUser(userId: string): void;
+  /** Disconnects every socket of a workspace's people (not the superadmin's), in every process: it was blocked. */
+  revokeWorkspace(clientId: string): void;
 }
