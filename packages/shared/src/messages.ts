@@ -9,7 +9,6 @@ export const MESSAGES = {
   user_not_found: 'User not found',
   no_access: 'No access',
   wrong_image_size: 'Wrong image size',
-  image_too_large: 'The image is too large: at most {pixels} megapixels',
   not_found: 'Not found',
   validation: 'Validation error',
   nul_character: 'Text cannot contain the NUL character',

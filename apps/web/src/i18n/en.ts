@@ -203,7 +203,6 @@ const en = {
     file_too_big: 'Error: file size too big',
     attachment_too_big: 'Files above {{size}} cannot be attached',
     file_not_found: 'The file was not found or was deleted',
-    image_too_large: 'The image is too large: at most {{pixels}} megapixels',
     storage_full_download: 'The file storage is full, the file cannot be downloaded',
     storage_limit: 'Storage limit reached ({{size}})! Available {{available}}',
     file_save_error: 'Error on saving file',

@@ -205,7 +205,6 @@ const ru: Resources = {
     file_too_big: 'Ошибка: слишком большой файл',
     attachment_too_big: 'Файлы больше {{size}} нельзя прикрепить',
     file_not_found: 'Файл не найден или был удалён',
-    image_too_large: 'Изображение слишком большое: не больше {{pixels}} мегапикселей',
     storage_full_download: 'Хранилище файлов заполнено, файл нельзя скачать',
     storage_limit: 'Достигнут лимит хранилища ({{size}})! Доступно {{available}}',
     file_save_error: 'Ошибка сохранения файла',

@@ -205,7 +205,6 @@ const uk: Resources = {
     file_too_big: 'Помилка: завеликий файл',
     attachment_too_big: 'Файли понад {{size}} не можна прикріпити',
     file_not_found: 'Файл не знайдено або його видалено',
-    image_too_large: 'Зображення завелике: не більше {{pixels}} мегапікселів',
     storage_full_download: 'Сховище файлів заповнене, файл не можна звантажити',
     storage_limit: 'Досягнуто ліміту сховища ({{size}})! Доступно {{available}}',
     file_save_error: 'Помилка збереження файлу',
