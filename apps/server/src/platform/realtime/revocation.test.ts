@@ -120,7 +120,7 @@ describe('sockets end with the sessions', () => {
       forceNew: true,
     });
     opened.push(socket);
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     // Revoked without this process hearing of it (another process, no Redis): only the version in the row changed.
     await inSystem(h.platform.database, (tx) =>
       tx
