@@ -32,3 +32,9 @@ test('the app runs under its Content-Security-Policy, which blocks injected inli
   await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
   cspViolations.splice(0);
 });
+
+test('the API reference works under its own policy without violations', async ({ page }) => {
+  const response = await page.goto('/api/docs/');
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(page.getByText('Hallway API').first()).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_STATUSES, FEATURES, LANGS, START_PAGES } from '../enums.js';
-import { INN_LENGTH, TEXT_MAX } from '../limits.js';
+import { FONT_FAMILY_PATTERN, INN_LENGTH, TEXT_MAX } from '../limits.js';
 import { email, id, longText, personName, requiredText, text } from './common.js';
 import { login, partialRights, password, rightsSchema } from './user.js';
 
@@ -25,11 +25,6 @@ export const colors = z.object({
   accent: hexColor.optional(),
   header: hexColor.optional(),
 });
-/**
- * A workspace font reaches CSS too: a comma-separated list of font family names of letters, digits, spaces and
- * hyphens — never quotes, semicolons, braces, slashes or line breaks that could end the CSS value.
- */
-export const FONT_FAMILY_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} -]*(?:, ?[\p{L}\p{N}][\p{L}\p{N} -]*)*$/u;
 export const fontFamily = z.union([
   z.literal(''),
   z.string().trim().max(80, 'too_long').regex(FONT_FAMILY_PATTERN, 'font_invalid'),
