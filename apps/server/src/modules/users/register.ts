@@ -71,7 +71,6 @@ export async function register(ctx: RequestContext, body: RegisterBody): Promise
     const user = await createEmployee(ctx.db, client, { ...checked, passwordHash: await hashPassword(password) });
     return { user, joined: false };
   }
-  assertNewcomerFields(input);
   if (!workspace) throw invalidFields({ workspace: 'required' });
   await ctx.db.execute(sql`SELECT set_config('app.system', 'on', true)`);
   const [client] = await ctx.db
@@ -80,6 +79,7 @@ export async function register(ctx: RequestContext, body: RegisterBody): Promise
     .where(and(sql`lower(${clients.workspace}) = lower(${workspace})`, eq(clients.status, 'active')));
   if (!client) throw new AppError(404, 'workspace_not_found', {}, { fields: { workspace: 'workspace_not_found' } });
   if (!client.settings.openRegistration) throw new AppError(403, 'registration_closed');
+  assertNewcomerFields(input);
   await switchTenant(ctx.db, client.id);
   const user = await createEmployee(ctx.db, client, { ...input, passwordHash: await hashPassword(password) });
   return { user, joined: true };
