@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { SUPERADMIN, shot, signIn } from './helpers';
+import { expect, SUPERADMIN, shot, signIn, test } from './helpers';
 
 test('a newcomer is sent to login, signs in as a demo employee and lands on the wall', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { apiToken, signIn, signInFresh } from './helpers';
+import { apiToken, expect, signIn, signInFresh, test } from './helpers';
 
 test('without an answer from the server only "No connection to server!" shows', async ({ page }) => {
   await page.route('**/api/env', (route) => route.abort('connectionrefused'));

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signInFresh } from './helpers';
+import { expect, signInFresh, test } from './helpers';
 
 test('an employee opening /clients or /employees/ is sent to the wall', async ({ page }) => {
   await signInFresh(page, 'anna');

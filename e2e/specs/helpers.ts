@@ -1,4 +1,23 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every spec runs with the server's Content-Security-Policy on: a violation (Chromium reports each on the console)
+ * fails the test that caused it, so the app never needs a relaxed policy without anyone noticing.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      context.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 /** The demo people's password: e2e/run.mjs starts the server with it as DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'demo1234';

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { PHONE, SUPERADMIN, shot, signIn } from './helpers';
+import { expect, PHONE, SUPERADMIN, shot, signIn, test } from './helpers';
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 

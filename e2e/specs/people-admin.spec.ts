@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { PHONE, shot, signIn, signInFresh } from './helpers';
+import { expect, PHONE, shot, signIn, signInFresh, test } from './helpers';
 
 const stamp = Date.now().toString(36);
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { PHONE, shot, signInFresh } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, PHONE, shot, signInFresh, test } from './helpers';
 
 async function openOwnProfile(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { shot, signInFresh } from './helpers';
+import { expect, shot, signInFresh, test } from './helpers';
 
 test('switching the language to uk and en changes the shell and is kept on the server', async ({ page }) => {
   await signInFresh(page, 'tom');

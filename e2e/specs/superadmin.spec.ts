@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { SUPERADMIN, shot, signIn } from './helpers';
+import { expect, SUPERADMIN, shot, signIn, test } from './helpers';
 
 test('a superadmin lands on /clients, creates a workspace, edits it and enters it', async ({ page }) => {
   const code = `e2e${Date.now().toString(36)}`;

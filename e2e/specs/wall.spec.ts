@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiToken, PHONE, shot, signInFresh } from './helpers';
+import type { Browser, Page } from '@playwright/test';
+import { apiToken, expect, PHONE, shot, signInFresh, test } from './helpers';
 
 /** A real PNG drawn by the browser, so the server makes its thumbnail like for any photo. */
 async function drawPng(page: Page): Promise<Buffer> {

@@ -17,6 +17,8 @@ import { installThrottle, trustProxyOption } from './platform/auth/throttle.js';
 import { registerErrorHandler } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health/routes.js';
 import type { App } from './platform/http/module.js';
+import { refuseNulCharacters } from './platform/http/nul-guard.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { createSerializerCompiler } from './platform/http/serializer.js';
 import type { Platform } from './platform/index.js';
 
@@ -45,6 +47,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler(platform.config.env !== 'production'));
   registerErrorHandler(app);
+  refuseNulCharacters(app);
+  registerSecurityHeaders(app, platform.config);
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

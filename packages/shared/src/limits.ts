@@ -33,3 +33,10 @@ export const POST_TEXT_MAX = 20_000;
 
 /** Password reset links stay valid this long. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * A workspace font reaches CSS: a comma-separated list of font family names of letters, digits, spaces and hyphens,
+ * never quotes, semicolons, braces, slashes or line breaks that could end the CSS value. Here (not beside the zod
+ * schema) so the web's theme can use it without loading zod on the sign-in page.
+ */
+export const FONT_FAMILY_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} -]*(?:, ?[\p{L}\p{N}][\p{L}\p{N} -]*)*$/u;

@@ -18,6 +18,24 @@ describe('workspace theme', () => {
     expect(buildTheme(null).primaryColor).toBe('blue');
   });
 
+  it('never writes a stored font that could end the CSS value into the theme', () => {
+    const system = buildTheme(null).fontFamily;
+    for (const font of [
+      'Inter";}\nbody{background:url(https://evil.example/x)}',
+      "Inter'; color: red",
+      'Inter}',
+      'url(https://evil.example/f.woff)',
+      'Inter;',
+    ]) {
+      expect(buildTheme({ colors: {}, font }).fontFamily, font).toBe(system);
+      expect(buildTheme({ colors: {}, font }).headings?.fontFamily, font).toBe(system);
+    }
+    expect(
+      buildTheme({ colors: {}, font: 'Open Sans, PT Sans' }).fontFamily?.startsWith('"Open Sans", "PT Sans", '),
+    ).toBe(true);
+    expect(buildTheme({ colors: { primary: '#fff;}body{x:y' }, font: '' }).primaryColor).toBe('blue');
+  });
+
   it('has the breakpoints of the spec: phone 481, mobile 769, tablet 1025, mac 1281', () => {
     expect(BREAKPOINTS.xs).toBe(`${481 / 16}em`);
     expect(BREAKPOINTS.sm).toBe(`${769 / 16}em`);

@@ -1,4 +1,4 @@
-import type { ClientDto } from '@hallway/shared';
+import { type ClientDto, FONT_FAMILY_PATTERN } from '@hallway/shared';
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 
 /** Layout breakpoints of spec portal §1: phone 481, mobile 769, tablet 1025, mac 1281 (px, as em). */
@@ -38,16 +38,28 @@ export function colorTuple(hex: string): MantineColorsTuple | null {
   return shades as unknown as MantineColorsTuple;
 }
 
+/**
+ * The workspace font as a CSS font-family list: only a value that passes the shared pattern (family names of
+ * letters, digits, spaces and hyphens), each name quoted, then the system fonts. Anything else — a value stored
+ * before the pattern existed, or sent by an older server — is ignored rather than written into the page's CSS.
+ */
+export function fontStack(font: string | undefined): string {
+  const value = font?.trim() ?? '';
+  if (!value || !FONT_FAMILY_PATTERN.test(value)) return SYSTEM_FONT;
+  const names = value.split(',').map((name) => `"${name.trim()}"`);
+  return `${names.join(', ')}, ${SYSTEM_FONT}`;
+}
+
 /** The app's Mantine theme, themed by the workspace's colours and font (client.colors, client.font). */
 export function buildTheme(client: Pick<ClientDto, 'colors' | 'font'> | null): MantineThemeOverride {
   const primary = client?.colors?.primary ? colorTuple(client.colors.primary) : null;
-  const font = client?.font?.trim();
+  const fontFamily = fontStack(client?.font);
   return createTheme({
     breakpoints: BREAKPOINTS,
     primaryColor: primary ? 'brand' : 'blue',
     colors: primary ? { brand: primary } : {},
-    fontFamily: font ? `"${font.replace(/"/g, '')}", ${SYSTEM_FONT}` : SYSTEM_FONT,
-    headings: { fontFamily: font ? `"${font.replace(/"/g, '')}", ${SYSTEM_FONT}` : SYSTEM_FONT },
+    fontFamily,
+    headings: { fontFamily },
     defaultRadius: 'md',
     cursorType: 'pointer',
   });

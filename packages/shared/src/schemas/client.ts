@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_STATUSES, FEATURES, LANGS, START_PAGES } from '../enums.js';
-import { INN_LENGTH, TEXT_MAX } from '../limits.js';
+import { FONT_FAMILY_PATTERN, INN_LENGTH, TEXT_MAX } from '../limits.js';
 import { email, id, longText, personName, requiredText, text } from './common.js';
 import { login, partialRights, password, rightsSchema } from './user.js';
 
@@ -18,20 +18,22 @@ export const menuEntry = z.object({
   hidden: z.boolean().optional(),
 });
 export const featureFlag = z.object({ code: z.enum(FEATURES), active: z.boolean() });
+/** Workspace colours reach CSS: only `#rrggbb`. */
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'color_invalid');
 export const colors = z.object({
-  primary: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
-    .optional(),
-  accent: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
-    .optional(),
-  header: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'validation')
-    .optional(),
+  primary: hexColor.optional(),
+  accent: hexColor.optional(),
+  header: hexColor.optional(),
 });
+export const fontFamily = z.union([
+  z.literal(''),
+  z.string().trim().max(80, 'too_long').regex(FONT_FAMILY_PATTERN, 'font_invalid'),
+]);
+/** Logo, header and side-panel pictures are uploaded files of the workspace (`src` of POST /api/upload). */
+export const workspaceImage = z.union([
+  z.literal(''),
+  z.string().regex(/^\/api\/files\/[0-9a-fA-F-]{36}(?:\/thumb)?$/, 'validation'),
+]);
 export const clientSettings = z.object({
   hideMoodMeter: z.boolean().optional(),
   openRegistration: z.boolean().optional(),
@@ -49,11 +51,11 @@ export const clientFields = z.object({
   telegram: text(120).optional(),
   comments: longText.optional(),
   inn: z.union([z.literal(''), z.string().regex(new RegExp(`^\\d{${INN_LENGTH}}$`), 'inn_invalid')]).optional(),
-  logo: z.string().max(1000).optional(),
-  header: z.string().max(1000).optional(),
-  sidepanel: z.string().max(1000).optional(),
+  logo: workspaceImage.optional(),
+  header: workspaceImage.optional(),
+  sidepanel: workspaceImage.optional(),
   colors: colors.optional(),
-  font: text(80).optional(),
+  font: fontFamily.optional(),
   menu: z.array(menuEntry).max(60).optional(),
   start_page: z.enum(START_PAGES).optional(),
   lang: z.enum(LANGS).optional(),

@@ -15,6 +15,7 @@ import {
 } from '@hallway/shared';
 import { z } from 'zod';
 import type { Module } from '../../platform/http/module.js';
+import { revokeSessions } from '../users/announce.js';
 import { register, registerMany, registerManyResult } from '../users/register.js';
 import { presentOne } from '../users/service.js';
 import { authorizationUrl, signInWithCode } from './oidc.js';
@@ -83,6 +84,7 @@ export const authModule: Module = {
       },
       async (req) => {
         await service.logout(req.ctx);
+        revokeSessions(platform, req.ctx, req.ctx.me().id);
         return { result: true };
       },
     );
@@ -124,12 +126,11 @@ export const authModule: Module = {
         schema: { tags: ['auth'], body: resetPasswordHardBody, response: { 200: resultOf(userDto) } },
         config: { access: { role: 'admin' } },
       },
-      async (req) => ({
-        result: await presentOne(
-          req.ctx,
-          await service.resetPasswordHard(req.ctx, req.body.user_id, req.body.password),
-        ),
-      }),
+      async (req) => {
+        const user = await service.resetPasswordHard(req.ctx, req.body.user_id, req.body.password);
+        revokeSessions(platform, req.ctx, user.id);
+        return { result: await presentOne(req.ctx, user) };
+      },
     );
 
     app.post(

@@ -98,7 +98,12 @@ export const clientsModule: Module = {
         },
         config: { access: { role: 'admin', workspace: 'optional' }, params: { id: 'client' } },
       },
-      async (req) => ({ result: await service.updateClient(req.ctx, req.params.id, req.body) }),
+      async (req) => {
+        const result = await service.updateClient(req.ctx, req.params.id, req.body);
+        // A blocked workspace's people lose their open sockets too, not only their next request.
+        if (req.body.status === 'blocked') req.ctx.afterCommit(() => platform.realtime.revokeWorkspace(req.params.id));
+        return { result };
+      },
     );
   },
 };

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 
 /** Raster formats that get a thumbnail, as sharp names them (AVIF decodes as heif), and their mime types. */
@@ -34,20 +35,49 @@ export interface Thumbnail {
 }
 
 /**
+ * Images with more pixels are not decoded (no thumbnail; the upload is kept as a plain file). A decoded image takes
+ * about 4 bytes a pixel: 50 MP (a 48 MP phone photo passes) is ~200 MB, where sharp's own limit, 16,383² px,
+ * is over a gigabyte. Checked from the header before decoding, and again by sharp while it decodes.
+ */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+/** Images decoded at once in this process; further uploads wait their turn instead of all taking memory together. */
+export const THUMBNAIL_DECODERS = Math.max(1, Math.min(4, availableParallelism() - 1));
+let decoding = 0;
+const waiting: (() => void)[] = [];
+/** How many decodes ran at once at most (tests check the pool holds). */
+export const decoderStats = { peak: 0 };
+
+async function inDecoderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= THUMBNAIL_DECODERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  decoding++;
+  decoderStats.peak = Math.max(decoderStats.peak, decoding);
+  try {
+    return await work();
+  } finally {
+    decoding--;
+    waiting.shift()?.();
+  }
+}
+
+/**
  * A thumbnail of a raster image, or null when the bytes are not one sharp can read (a broken or disguised
- * image): such an upload is kept as a plain file.
+ * image) or have more than IMAGE_MAX_PIXELS: such an upload is kept as a plain file.
  */
 export async function makeThumbnail(source: Buffer): Promise<Thumbnail | null> {
   try {
-    const image = sharp(source, { failOn: 'error', autoOrient: true });
+    const image = sharp(source, { failOn: 'error', autoOrient: true, limitInputPixels: IMAGE_MAX_PIXELS });
+    // The header only: no pixel is decoded yet.
     const meta = await image.metadata();
     const mime = RASTER[meta.format];
-    if (!mime) return null;
-    const data = await image
-      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .timeout({ seconds: 30 })
-      .toBuffer();
+    if (!mime || !meta.width || !meta.height || meta.width * meta.height > IMAGE_MAX_PIXELS) return null;
+    const data = await inDecoderSlot(() =>
+      image
+        .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .timeout({ seconds: 30 })
+        .toBuffer(),
+    );
     return { mime, width: meta.autoOrient.width, height: meta.autoOrient.height, data };
   } catch {
     return null;

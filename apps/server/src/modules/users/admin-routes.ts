@@ -56,11 +56,13 @@ export function adminRoutes(app: App, platform: Platform): void {
         description:
           'Upload the sheet with POST /api/upload first, then send its id. The header row names the columns ' +
           '(those of the export, plus `password`); each data row goes through the rules of POST /api/register_many. ' +
-          'Rows are numbered as in the sheet (the first data row is 2). An unreadable file: 400 `import_file_invalid`.',
+          'Rows are numbered as in the sheet (the first data row is 2). An unreadable file: 400 `import_file_invalid`; ' +
+          'more than 5,000 rows or 64 columns: 400 `spreadsheet_too_large`; not read in 30 s: 400 `spreadsheet_too_slow`.',
         body: fileIdBody,
         response: { 200: resultOf(importReport) },
       },
-      config: { access: { role: 'admin' } },
+      // Streaming: the sheet is read in a worker while no transaction is held (transfer.ts inOwnWorkspace).
+      config: { access: { role: 'admin', streaming: true } },
     },
     async (req) => ({ result: await importEmployees(platform, req.ctx, req.body.file_id) }),
   );
@@ -79,7 +81,7 @@ export function adminRoutes(app: App, platform: Platform): void {
         body: fileIdBody,
         response: { 200: resultOf(hrmReport) },
       },
-      config: { access: { role: 'admin' } },
+      config: { access: { role: 'admin', streaming: true } },
     },
     async (req) => ({ result: await loadHrm(platform, req.ctx, req.body.file_id) }),
   );

@@ -11,3 +11,11 @@ export function announce(platform: Platform, ctx: RequestContext, user: UserDto)
   if (clientId) ctx.afterCommit(() => platform.realtime.emit(clientId, `user:${user._id}`, 'user.updated', user));
   return user;
 }
+
+/**
+ * Once a change that ends someone's sessions commits (logout, password change, deletion), their open sockets are
+ * closed in every process: a socket must not outlive the token that opened it.
+ */
+export function revokeSessions(platform: Platform, ctx: RequestContext, userId: string): void {
+  ctx.afterCommit(() => platform.realtime.revokeUser(userId));
+}

@@ -1,5 +1,5 @@
 // Spec portal §5 "INN is 10 digits and is needed for the HR integration", §7 load_hrm / reset_to_hrm, §8 errors.
-import { type HrmReport, profileFields } from '@hallway/shared';
+import { type HrmReport, MESSAGES, profileFields } from '@hallway/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/client.js';
@@ -9,10 +9,11 @@ import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { clients } from '../clients/tables.js';
 import { createEmployee } from './register.js';
+import { assertMayManage, mayManage } from './rules.js';
 import { getUserRow, saveUser } from './service.js';
-import { normaliseRow } from './spreadsheet.js';
+import { normaliseRow, type SheetRow } from './spreadsheet.js';
 import { type UserRow, users } from './tables.js';
-import { uploadedRows } from './transfer.js';
+import { inOwnWorkspace, uploadedRows } from './transfer.js';
 
 /** The fields an HR system owns: an import sets them, `reset_to_hrm` puts them back. */
 const hrmRow = profileFields
@@ -62,6 +63,10 @@ export async function loadHrm(platform: Platform, ctx: RequestContext, fileId: s
   const rows = await uploadedRows(platform, ctx, fileId, 'loading_hrm_error');
   if (!rows.some((r) => 'inn' in r.values))
     throw new AppError(400, 'loading_hrm_error', {}, { fields: { inn: 'required' } });
+  return inOwnWorkspace(platform, ctx, (own) => saveHrmRows(own, rows));
+}
+
+async function saveHrmRows(ctx: RequestContext, rows: SheetRow[]): Promise<HrmReport> {
   const [client] = await ctx.db.select().from(clients).where(eq(clients.id, ctx.tenant()));
   const report: HrmReport = { created: [], updated: [], errors: [] };
   const parsed = rows.map((r) => ({ row: r.row, result: hrmRow.safeParse(normaliseRow(r.values)) }));
@@ -80,6 +85,10 @@ export async function loadHrm(platform: Platform, ctx: RequestContext, fileId: s
       continue;
     }
     seen.add(data.inn);
+    if (matches[0] && !mayManage(ctx, matches[0])) {
+      report.errors.push({ row, fields: { inn: 'cannot_change_admin' }, message: MESSAGES.cannot_change_admin });
+      continue;
+    }
     try {
       // A savepoint per row: a refused row (a taken e-mail) leaves the others saved.
       const saved = await ctx.db.transaction(async (sp) => {
@@ -113,11 +122,13 @@ function creationFields(data: HrmRow) {
   };
 }
 
-async function peopleByInn(ctx: RequestContext, inns: string[]): Promise<Map<string, Pick<UserRow, 'id'>[]>> {
-  const found = new Map<string, Pick<UserRow, 'id'>[]>();
+type InnMatch = Pick<UserRow, 'id' | 'roles'>;
+
+async function peopleByInn(ctx: RequestContext, inns: string[]): Promise<Map<string, InnMatch[]>> {
+  const found = new Map<string, InnMatch[]>();
   if (!inns.length) return found;
   const rows = await ctx.db
-    .select({ id: users.id, inn: users.inn })
+    .select({ id: users.id, inn: users.inn, roles: users.roles })
     .from(users)
     .where(and(eq(users.clientId, ctx.tenant()), inArray(users.inn, [...new Set(inns)])));
   for (const row of rows) found.set(row.inn, [...(found.get(row.inn) ?? []), row]);
@@ -130,6 +141,7 @@ async function peopleByInn(ctx: RequestContext, inns: string[]): Promise<Map<str
  */
 export async function resetToHrm(ctx: RequestContext, userId: string): Promise<UserRow> {
   const row = await getUserRow(ctx, userId);
+  assertMayManage(ctx, row);
   const kept = hrmRow.safeParse(row.hrmData);
   if (!row.hrmData || !kept.success) throw new AppError(400, 'reseting_hrm_error');
   try {

@@ -26,7 +26,7 @@ type MediaChanges = Partial<Pick<UserRow, 'pics' | 'cover' | 'files'>>;
  */
 export async function profileMedia(
   ctx: RequestContext,
-  row: UserRow,
+  row: Pick<UserRow, 'pics' | 'cover' | 'files'>,
   body: Pick<UpdateUserBody, 'pics' | 'cover' | 'files'>,
 ): Promise<{ changes: MediaChanges; droppedFiles: string[] }> {
   const changes: MediaChanges = {};

@@ -15,6 +15,7 @@ import { AppError, conflict, forbidden, invalidFields } from '../../platform/err
 import { toFields } from '../../platform/errors/handler.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { type ClientRow, clients } from '../clients/tables.js';
+import { profileMedia } from './profile.js';
 import { duplicateToFieldError } from './service.js';
 import { normaliseRow } from './spreadsheet.js';
 import { type UserRow, users } from './tables.js';
@@ -71,7 +72,8 @@ export async function register(ctx: RequestContext, body: RegisterBody): Promise
   if (ctx.user) {
     if (!ctx.isAdmin) throw forbidden();
     const [client] = await ctx.db.select().from(clients).where(eq(clients.id, ctx.tenant()));
-    const user = await createEmployee(ctx.db, client, { ...input, passwordHash: await hashPassword(password) });
+    const checked = await withWorkspaceReferences(ctx, input);
+    const user = await createEmployee(ctx.db, client, { ...checked, passwordHash: await hashPassword(password) });
     return { user, joined: false };
   }
   if (!workspace) throw invalidFields({ workspace: 'required' });
@@ -82,12 +84,63 @@ export async function register(ctx: RequestContext, body: RegisterBody): Promise
     .where(and(sql`lower(${clients.workspace}) = lower(${workspace})`, eq(clients.status, 'active')));
   if (!client) throw new AppError(404, 'workspace_not_found', {}, { fields: { workspace: 'workspace_not_found' } });
   if (!client.settings.openRegistration) throw new AppError(403, 'registration_closed');
+  assertNewcomerFields(input);
   await switchTenant(ctx.db, client.id);
-  // A newcomer chooses neither rights nor HR data.
-  const { rights: _r, hrData: _h, files: _f, ...own } = input;
-  const user = await createEmployee(ctx.db, client, { ...own, passwordHash: await hashPassword(password) });
+  const user = await createEmployee(ctx.db, client, { ...input, passwordHash: await hashPassword(password) });
   return { user, joined: true };
 }
+
+/**
+ * What a newcomer joining by open registration may say about themselves: their name, contacts and "about". Rights,
+ * HR-owned fields (position, department, chief, working time, vacation days, ...) and pictures (they have uploaded
+ * nothing yet) are the administrators' to set.
+ */
+const NEWCOMER_FIELDS = new Set([
+  'firstName',
+  'middleName',
+  'lastName',
+  'email',
+  'login',
+  'birthDate',
+  'phone',
+  'internalPhone',
+  'lang',
+  'city',
+  'telegram',
+  'about',
+  'social',
+  'statusText',
+  'gender',
+  'theme',
+]);
+
+function assertNewcomerFields(input: Record<string, unknown>): void {
+  const refused = Object.keys(input).filter((k) => input[k] !== undefined && !NEWCOMER_FIELDS.has(k));
+  if (refused.length)
+    throw new AppError(403, 'no_access', {}, { fields: Object.fromEntries(refused.map((k) => [k, 'no_access'])) });
+}
+
+/**
+ * The references of a new employee an administrator sends, checked against the workspace like a profile edit
+ * does: the chief is a person of the workspace, pictures, cover and HR files are its uploaded files (stored as the
+ * server knows them, so no outside URL or made-up file path is kept).
+ */
+async function withWorkspaceReferences<T extends Omit<NewEmployee, 'passwordHash'>>(
+  ctx: RequestContext,
+  input: T,
+): Promise<T> {
+  if (input.chief) {
+    const [chief] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.chief), eq(users.clientId, ctx.tenant())));
+    if (!chief) throw new AppError(404, 'user_not_found', {}, { fields: { chief: 'user_not_found' } });
+  }
+  const { changes } = await profileMedia(ctx, NO_MEDIA, { pics: input.pics, cover: input.cover, files: input.files });
+  return { ...input, ...changes };
+}
+
+const NO_MEDIA = { pics: [], cover: '', files: [] };
 
 /** One row of an import: the fields of `register`, with an optional password (without one, the person uses "forgot password"). */
 const importRow = registerBody.omit({ workspace: true, confirmation: true }).extend({
@@ -129,9 +182,10 @@ export async function registerMany(
       continue;
     }
     try {
+      const checked = await withWorkspaceReferences(ctx, input);
       const passwordHash = password ? await hashPassword(password) : null;
       const user = await ctx.db.transaction((sp) =>
-        createEmployee(sp as unknown as Tx, client, { ...input, passwordHash }),
+        createEmployee(sp as unknown as Tx, client, { ...checked, passwordHash }),
       );
       for (const k of keys) seen.set(k, row);
       report.created.push({ row, _id: user.id, login: user.login });

@@ -135,7 +135,7 @@ export const usersModule: Module = {
           result: announce(
             platform,
             req.ctx,
-            await service.presentOne(req.ctx, await service.setDeleted(req.ctx, req.params.id, deleted)),
+            await service.presentOne(req.ctx, await service.setDeleted(platform, req.ctx, req.params.id, deleted)),
           ),
         }),
       );

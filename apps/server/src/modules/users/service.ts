@@ -17,9 +17,10 @@ import type { Platform } from '../../platform/index.js';
 import { presentClient } from '../clients/presenter.js';
 import { type ClientRow, clients } from '../clients/tables.js';
 import { deleteFiles } from '../files/service.js';
+import { revokeSessions } from './announce.js';
 import { listColumns, presentListItem, presentUser } from './presenter.js';
 import { profileMedia } from './profile.js';
-import { canSeeHr, profileAbilities } from './rules.js';
+import { assertMayManage, canSeeHr, profileAbilities } from './rules.js';
 import { follows, type UserRow, users } from './tables.js';
 
 /** A person of the caller's workspace, or 404: ids of other workspaces are never found. */
@@ -202,7 +203,8 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
   // Locked: two saves of the HR file list at once would otherwise each keep files the other deleted.
   const row = self ? await getOwnRow(ctx, true) : await getUserRow(ctx, id, true);
   const preferencesOnly = Object.keys(body).every((k) => PREFERENCES.includes(k as (typeof PREFERENCES)[number]));
-  if (!ctx.isAdmin) {
+  if (ctx.isAdmin) assertMayManage(ctx, row);
+  else {
     if (!self || (!preferencesOnly && !ctx.can('profile_edit'))) throw forbidden();
     const hrField = HR_FIELDS.find((f) => body[f] !== undefined && body[f] !== row[f as keyof UserRow]);
     if (hrField) throw new AppError(403, 'no_access', {}, { fields: { [hrField]: 'no_access' } });
@@ -234,6 +236,7 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
     changes.tokenVersion = row.tokenVersion + 1;
   }
   const updated = await saveUser(ctx.db, row.id, changes);
+  if (password !== undefined) revokeSessions(platform, ctx, row.id);
   await deleteFiles(platform, ctx, media.droppedFiles);
   return { user: updated, passwordChanged: password !== undefined && self };
 }
@@ -241,6 +244,7 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
 /** `DELETE api/user/{userId}/file/{fileId}`: detaches an HR file from the profile and deletes the file. */
 export async function removeHrFile(platform: Platform, ctx: RequestContext, userId: string, fileId: string) {
   const row = await getUserRow(ctx, userId, true);
+  assertMayManage(ctx, row);
   if (!row.files.some((f) => f._id === fileId)) throw notFound('file_not_found');
   const saved = await saveUser(ctx.db, row.id, { files: row.files.filter((f) => f._id !== fileId) });
   await deleteFiles(platform, ctx, [fileId]);
@@ -267,13 +271,20 @@ export function duplicateToFieldError(err: unknown): unknown {
 }
 
 /** Soft delete and restore (spec portal §4 "Employees"). A deleted person cannot sign in; their sessions end. */
-export async function setDeleted(ctx: RequestContext, id: string, deleted: boolean): Promise<UserRow> {
+export async function setDeleted(
+  platform: Platform,
+  ctx: RequestContext,
+  id: string,
+  deleted: boolean,
+): Promise<UserRow> {
   const me = ctx.me();
   const row = await getUserRow(ctx, id);
   if (deleted) {
     if (row.id === me.id) throw new AppError(403, 'cannot_delete_self');
     if (!ctx.isSuperadmin && row.roles.includes('admin')) throw new AppError(403, 'cannot_delete_admin');
   }
+  assertMayManage(ctx, row);
+  if (deleted) revokeSessions(platform, ctx, row.id);
   return saveUser(ctx.db, row.id, {
     deletionMark: deleted,
     deletedAt: deleted ? new Date() : null,
@@ -285,6 +296,9 @@ export async function setDeleted(ctx: RequestContext, id: string, deleted: boole
 export async function changeRole(ctx: RequestContext, id: string, role: AssignableRole, grant: boolean) {
   if (id === ctx.me().id) throw new AppError(403, 'cannot_change_own_role');
   const row = await getUserRow(ctx, id);
+  // Granting a role someone already has changes nothing, so it is no change of another administrator either.
+  if (grant && row.roles.includes(role)) return row;
+  assertMayManage(ctx, row);
   const roles = grant ? [...new Set([...row.roles, role])] : row.roles.filter((r) => r !== role);
   return saveUser(ctx.db, row.id, { roles });
 }
@@ -306,6 +320,7 @@ export async function changeRoleForAll(ctx: RequestContext, clientId: string, ro
         ne(users.id, me.id),
         eq(users.deletionMark, false),
         grant ? sql`NOT (${role} = ANY(${users.roles}))` : sql`${role} = ANY(${users.roles})`,
+        ...othersThanAdmins(ctx),
       ),
     )
     .returning({ id: users.id });
@@ -315,6 +330,7 @@ export async function changeRoleForAll(ctx: RequestContext, clientId: string, ro
 /** Sets some rights of one person. */
 export async function setRights(ctx: RequestContext, id: string, rights: Partial<Rights>): Promise<UserRow> {
   const row = await getUserRow(ctx, id);
+  assertMayManage(ctx, row);
   return saveUser(ctx.db, row.id, { rights: { ...row.rights, ...rights } });
 }
 
@@ -327,9 +343,15 @@ export async function setRightsForAll(ctx: RequestContext, clientId: string, rig
   const changed = await ctx.db
     .update(users)
     .set({ rights: sql`${users.rights} || ${JSON.stringify(patch)}::jsonb` })
-    .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)))
+    .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false), ...othersThanAdmins(ctx)))
     .returning({ id: users.id });
   return { rights: patch, users: changed.map((u) => u.id) };
+}
+
+/** Workspace-wide changes by an administrator leave the other administrators as they are (assertMayManage). */
+function othersThanAdmins(ctx: RequestContext): SQL[] {
+  if (ctx.isSuperadmin) return [];
+  return [sql`(${users.id} = ${ctx.me().id} OR NOT ('admin' = ANY(${users.roles})))`];
 }
 
 /** Ids of workspaces in paths never select a tenant: they must name the caller's own. */

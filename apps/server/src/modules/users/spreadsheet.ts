@@ -1,8 +1,12 @@
-// Employee spreadsheets (import, HR-system files, export): XLSX through exceljs, CSV read here.
+// Employee spreadsheets (import, HR-system files, export): XLSX through exceljs, read in a worker (sheet-worker.ts).
+import { EventEmitter } from 'node:events';
+import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { MessageCode } from '@hallway/shared';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors/app-error.js';
+import type { SheetAnswer, SheetJob } from './sheet-worker.js';
 
 /** Bigger than any real employee list; a spreadsheet is read whole into memory. */
 export const SPREADSHEET_MAX_BYTES = 10 * 1024 * 1024;
@@ -93,18 +97,89 @@ export async function readAll(stream: Readable, limit = SPREADSHEET_MAX_BYTES): 
   return Buffer.concat(chunks);
 }
 
+/** What one import may read: more rows than `register_many` takes, more columns than any employee sheet has. */
+export const SHEET_LIMITS = {
+  /** Data rows (the header comes on top). */
+  rows: 5000,
+  columns: 64,
+  /** A sheet still being read after this long is refused (the worker is stopped). */
+  timeMs: 30_000,
+};
+
+/** Sheets read at once; others wait their turn, so imports never take every core. */
+const SHEET_READERS = Math.max(1, Math.min(2, availableParallelism() - 1));
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+async function inReaderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (reading >= SHEET_READERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  reading++;
+  try {
+    return await work();
+  } finally {
+    reading--;
+    waiting.shift()?.();
+  }
+}
+
+// From sources (tests, `npm run dev`) the worker is TypeScript too: it starts through tsx (a dev dependency).
+const fromSources = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(fromSources ? './sheet-worker.ts' : './sheet-worker.js', import.meta.url);
+const WORKER_SOURCE = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}))`;
+
+/** Observers of sheet reading (tests prove the event loop stays free while a worker reads). */
+export const sheetReading = new EventEmitter<{ start: []; end: [] }>();
+
+/** The cells of the first sheet, read in a worker thread with the limits above. */
+function readTable(bytes: Buffer, code: MessageCode, limits: typeof SHEET_LIMITS): Promise<unknown[][]> {
+  const job: SheetJob = { kind: 'hallway-sheet', bytes, maxRows: limits.rows + 1, maxColumns: limits.columns };
+  return inReaderSlot(
+    () =>
+      new Promise<unknown[][]>((resolve, reject) => {
+        const worker = new Worker(fromSources ? WORKER_SOURCE : WORKER_URL, {
+          eval: fromSources,
+          workerData: job,
+          resourceLimits: { maxOldGenerationSizeMb: 512 },
+        });
+        sheetReading.emit('start');
+        let settled = false;
+        const settle = (answer: unknown[][] | AppError) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          void worker.terminate();
+          sheetReading.emit('end');
+          if (answer instanceof AppError) reject(answer);
+          else resolve(answer);
+        };
+        const timer = setTimeout(
+          () => settle(new AppError(400, 'spreadsheet_too_slow', { seconds: Math.round(limits.timeMs / 1000) })),
+          limits.timeMs,
+        );
+        worker.once('message', (answer: SheetAnswer) => {
+          if ('table' in answer) settle(answer.table);
+          else if (answer.error === 'too_large')
+            settle(new AppError(400, 'spreadsheet_too_large', { rows: limits.rows, columns: limits.columns }));
+          else settle(new AppError(400, code));
+        });
+        // A worker past its memory limit or one that failed to start: the sheet is as good as unreadable.
+        worker.once('error', () => settle(new AppError(400, code)));
+        worker.once('exit', () => settle(new AppError(400, code)));
+      }),
+  );
+}
+
 /**
  * The data rows of the first sheet of an XLSX file or a CSV file (comma, semicolon or tab; UTF-8), keyed by the
- * fields their headers name. Empty rows are skipped. Anything unreadable answers `code` (400).
+ * fields their headers name. Empty rows are skipped. Anything unreadable answers `code` (400); a sheet past
+ * SHEET_LIMITS answers 'spreadsheet_too_large' or 'spreadsheet_too_slow'.
  */
-export async function readSpreadsheet(bytes: Buffer, code: MessageCode): Promise<SheetRow[]> {
-  const isZip = bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b;
-  let table: unknown[][];
-  try {
-    table = isZip ? await readXlsx(bytes) : readCsv(bytes);
-  } catch {
-    throw new AppError(400, code);
-  }
+export async function readSpreadsheet(
+  bytes: Buffer,
+  code: MessageCode,
+  limits: typeof SHEET_LIMITS = SHEET_LIMITS,
+): Promise<SheetRow[]> {
+  const table = await readTable(bytes, code, limits);
   const [header = [], ...data] = table;
   const columns = header.map((h) => (typeof h === 'string' ? columnOf(h) : null));
   if (!columns.some(Boolean)) throw new AppError(400, code);
@@ -117,74 +192,6 @@ export async function readSpreadsheet(bytes: Buffer, code: MessageCode): Promise
     });
     if (Object.keys(values).length) rows.push({ row: index + 2, values });
   });
-  return rows;
-}
-
-async function readXlsx(bytes: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const table: unknown[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: unknown[] = [];
-    for (let c = 1; c <= Math.max(row.cellCount, sheet.columnCount); c++) cells.push(cellValue(row.getCell(c).value));
-    table.push(cells);
-  }
-  return table;
-}
-
-/** A cell as a plain value: formulas give their result, links and rich text their text. */
-function cellValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value !== 'object') return typeof value === 'string' ? value.trim() : value;
-  if ('richText' in value)
-    return value.richText
-      .map((part) => part.text)
-      .join('')
-      .trim();
-  if ('text' in value) return cellValue(value.text as ExcelJS.CellValue);
-  if ('result' in value) return cellValue(value.result as ExcelJS.CellValue);
-  return null;
-}
-
-/** RFC 4180 CSV with the delimiter of the header line (spreadsheets in many locales write semicolons). */
-export function readCsv(bytes: Buffer): string[][] {
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) throw new Error('binary');
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = [';', '\t', ','].reduce((best, d) =>
-    firstLine.split(d).length > firstLine.split(best).length ? d : best,
-  );
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === delimiter) {
-      row.push(cell.trim());
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell.trim());
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell.trim());
-    rows.push(row);
-  }
   return rows;
 }
 

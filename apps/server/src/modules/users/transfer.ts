@@ -1,6 +1,7 @@
 // Spec portal §4 "Export shows a processing flag", §7 "Users": export to xlsx and import of a spreadsheet.
 import type { ImportReport, MessageCode } from '@hallway/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import { inTenant } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { openFile } from '../files/service.js';
@@ -51,6 +52,18 @@ export async function exportAll(ctx: RequestContext, clientId: string): Promise<
   };
 }
 
+/**
+ * Work in a short transaction of the caller's workspace. Imports are streaming routes: no transaction (on PGlite,
+ * no database) is held while a worker reads the sheet, so everyone else's requests go on meanwhile.
+ */
+export function inOwnWorkspace<T>(
+  platform: Platform,
+  ctx: RequestContext,
+  work: (ctx: RequestContext) => Promise<T>,
+): Promise<T> {
+  return inTenant(platform.database, { clientId: ctx.tenant(), userId: ctx.me().id }, (db) => work({ ...ctx, db }));
+}
+
 /** The rows of an uploaded spreadsheet (a file of the workspace); an unreadable one answers `code`. */
 export async function uploadedRows(
   platform: Platform,
@@ -58,7 +71,7 @@ export async function uploadedRows(
   fileId: string,
   code: MessageCode,
 ): Promise<SheetRow[]> {
-  const file = await openFile(platform, ctx, fileId, 'original');
+  const file = await inOwnWorkspace(platform, ctx, (own) => openFile(platform, own, fileId, 'original'));
   return readSpreadsheet(await readAll(file.stream), code);
 }
 
@@ -68,9 +81,11 @@ export async function uploadedRows(
  */
 export async function importEmployees(platform: Platform, ctx: RequestContext, fileId: string): Promise<ImportReport> {
   const rows = await uploadedRows(platform, ctx, fileId, 'import_file_invalid');
-  return registerMany(
-    ctx,
-    rows.map((r) => r.values),
-    rows.map((r) => r.row),
+  return inOwnWorkspace(platform, ctx, (own) =>
+    registerMany(
+      own,
+      rows.map((r) => r.values),
+      rows.map((r) => r.row),
+    ),
   );
 }

@@ -90,12 +90,19 @@ describe('POST /api/register (administrator)', () => {
 describe('POST /api/register (open registration)', () => {
   it('joins a workspace that accepts open registration and answers a token', async () => {
     const ws = await makeWorkspace(h, { settings: { openRegistration: true } });
-    const body = { ...newEmployee(`o${Date.now()}`), workspace: ws.workspace, rights: { admin: true } };
-    const res = await call(h, null, 'POST', '/api/register', body);
+    const { position: _p, inn: _i, ...own } = newEmployee(`o${Date.now()}`);
+    // A newcomer chooses no rights and no HR-owned fields (register-rules.test.ts has every refused field).
+    const refused = await call(h, null, 'POST', '/api/register', {
+      ...own,
+      workspace: ws.workspace,
+      rights: { admin: true },
+    });
+    expect(refused.json()).toMatchObject({ code: 'no_access', fields: { rights: 'no_access' } });
+    const res = await call(h, null, 'POST', '/api/register', { ...own, workspace: ws.workspace });
     expect(res.statusCode).toBe(200);
     const { token, result } = res.json();
     expect(result.client_id).toBe(ws.id);
-    expect(result.rights.admin).toBe(false); // a newcomer chooses no rights
+    expect(result.rights.admin).toBe(false);
     const me = await call(h, { token }, 'GET', '/api/user/me');
     expect(me.json().result.user._id).toBe(result._id);
   });
@@ -334,7 +341,9 @@ describe('roles', () => {
     await call(h, ws.admin, 'PUT', url);
     const twice = await call(h, ws.admin, 'PUT', url);
     expect(twice.json().result.roles).toEqual(['admin']);
-    const revoked = await call(h, ws.admin, 'DELETE', url);
+    // Now an administrator: only the superadmin takes the role back (spec portal §6).
+    expect((await call(h, ws.admin, 'DELETE', url)).json().code).toBe('cannot_change_admin');
+    const revoked = await call(h, await superadmin(h), 'DELETE', url, undefined, { 'x-company-id': ws.id });
     expect(revoked.json().result.roles).toEqual([]);
     const own = await call(h, ws.admin, 'DELETE', `/api/user/${ws.admin.id}/role/admin`);
     expect(own.json().code).toBe('cannot_change_own_role');

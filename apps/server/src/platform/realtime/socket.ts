@@ -15,6 +15,7 @@ import type { Realtime } from './types.js';
 interface SocketData {
   userId: string;
   clientId: string;
+  superadmin?: boolean;
 }
 
 /** What one process asks the others to do with their own sockets of a workspace. */
@@ -29,10 +30,20 @@ interface RoomJoin {
   userId: string;
   room: string;
 }
+/** Sessions ended: every socket of a person, or every socket of a workspace but the superadmin's. */
+interface Revocation {
+  userId?: string;
+  clientId?: string;
+}
 interface InterServerEvents {
   deliver(delivery: Delivery): void;
   join(request: RoomJoin): void;
+  revoke(request: Revocation): void;
 }
+
+/** Every socket of a person joins this room at connection (before `identify`), so revocation reaches it. */
+const sessionRoom = (userId: string) => `session:${userId}`;
+const SUPERADMIN_ROOM = 'session:superadmin';
 
 /** Same rule as the workspace code (packages/shared workspaceCode). */
 const WORKSPACE_NAMESPACE = /^\/[A-Za-z0-9]{2,32}$/;
@@ -98,7 +109,7 @@ export function createRealtime(deps: {
     const superadmin = principal.user.roles.includes('superadmin');
     if (!superadmin && principal.user.clientId !== clientId) throw new Refusal('no_access');
     if (!superadmin && principal.client?.status === 'blocked') throw new Refusal('company_blocked');
-    return { userId: principal.user.id, clientId };
+    return { userId: principal.user.id, clientId, superadmin };
   }
 
   function track(socket: Socket) {
@@ -124,6 +135,15 @@ export function createRealtime(deps: {
     for (const nsp of namespaces.get(clientId) ?? []) nsp.local.in(`user:${userId}`).socketsJoin(room);
   }
 
+  function revokeHere({ userId, clientId }: Revocation) {
+    // A person's sockets may sit in any workspace's namespace (the superadmin's), so every one is looked at.
+    if (userId)
+      for (const set of namespaces.values())
+        for (const nsp of set) nsp.local.in(sessionRoom(userId)).disconnectSockets(true);
+    if (clientId)
+      for (const nsp of namespaces.get(clientId) ?? []) nsp.local.except(SUPERADMIN_ROOM).disconnectSockets(true);
+  }
+
   const realtime = {
     async attach(server: HttpServer) {
       const created: NonNullable<typeof io> = new Server(server, {
@@ -145,6 +165,7 @@ export function createRealtime(deps: {
         created.adapter(createAdapter(link.guardPublish(pub), sub));
         created.on('deliver', deliverHere);
         created.on('join', joinHere);
+        created.on('revoke', revokeHere);
       }
       // The root namespace belongs to no workspace; without this any visitor could hold a socket open on it.
       created.use((_socket, next) => next(new Refusal('workspace_not_found')));
@@ -164,14 +185,29 @@ export function createRealtime(deps: {
       workspaces.on('connection', (socket) => {
         const data = socket.data as SocketData;
         track(socket);
+        socket.join(sessionRoom(data.userId));
+        if (data.superadmin) socket.join(SUPERADMIN_ROOM);
         socket.on('identify', (raw: unknown, ack?: unknown) => {
           const parsed = identifyPayload.safeParse(raw);
           const ok =
             parsed.success &&
             parsed.data.user_id === data.userId &&
             (parsed.data.client_id == null || parsed.data.client_id === data.clientId);
-          if (ok) socket.join(`user:${data.userId}`);
-          if (typeof ack === 'function') ack(ok);
+          if (!ok) {
+            if (typeof ack === 'function') ack(false);
+            return;
+          }
+          // The session may have ended since the handshake (logout, password change, deletion, blocking).
+          authorize(socket).then(
+            () => {
+              if (socket.connected) socket.join(`user:${data.userId}`);
+              if (typeof ack === 'function') ack(socket.connected);
+            },
+            () => {
+              if (typeof ack === 'function') ack(false);
+              socket.disconnect(true);
+            },
+          );
         });
         socket.on('user-logout', () => {
           socket.leave(`user:${data.userId}`);
@@ -199,6 +235,20 @@ export function createRealtime(deps: {
     redisState(): 'off' | 'up' | 'down' {
       if (!deps.redisUrl) return 'off';
       return link.up() ? 'up' : 'down';
+    },
+
+    /** Ends every open socket of a person in every process (their sessions were revoked). */
+    revokeUser(userId: string) {
+      if (!io) return;
+      revokeHere({ userId });
+      if (redis.length) io.serverSideEmit('revoke', { userId });
+    },
+
+    /** Ends every open socket of a workspace's people in every process (the workspace was blocked). */
+    revokeWorkspace(clientId: string) {
+      if (!io) return;
+      revokeHere({ clientId });
+      if (redis.length) io.serverSideEmit('revoke', { clientId });
     },
 
     /**

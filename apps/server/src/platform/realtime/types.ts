@@ -12,4 +12,8 @@ export interface Realtime extends RealtimeRooms {
   emit(clientId: string, room: string | null, event: string, payload: unknown): void;
   /** Whether events reach the other processes: 'off' without REDIS_URL, 'down' during a Redis outage. */
   redisState?(): 'off' | 'up' | 'down';
+  /** Disconnects every socket of a person, in every process: call after their sessions are revoked (commit). */
+  revokeUser(userId: string): void;
+  /** Disconnects every socket of a workspace's people (not the superadmin's), in every process: it was blocked. */
+  revokeWorkspace(clientId: string): void;
 }

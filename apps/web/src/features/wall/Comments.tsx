@@ -146,7 +146,7 @@ const CommentBody = memo(function CommentBody({
               onCancel={() => setEditing(false)}
             />
           ) : (
-            <PostText text={comment.text} />
+            <PostText text={comment.text} mentions={comment.mentions} />
           )}
         </Box>
         <Group gap={4} mt={4}>

@@ -1,3 +1,4 @@
+import type { PersonCard } from '@hallway/shared';
 import { Anchor, Box, Button, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,10 +8,25 @@ import { useWallTexts } from './texts';
 const LONG_CHARS = 700;
 const LONG_LINES = 10;
 
-/** A post's or comment's text: mentions link to profiles, web addresses are links; long texts fold. */
-export const PostText = memo(function PostText({ text, size = 'sm' }: { text: string; size?: 'sm' | 'md' }) {
+const NO_CARDS: PersonCard[] = [];
+
+/**
+ * A post's or comment's text: mentions link to profiles, web addresses are links; long texts fold. A mention shows
+ * the name of its person's card (the post's `mentions`, from the server), never the label written in the text, so
+ * `@[Board of Directors](user:<id>)` cannot pass someone off as somebody else; a mention without a card is text.
+ */
+export const PostText = memo(function PostText({
+  text,
+  mentions = NO_CARDS,
+  size = 'sm',
+}: {
+  text: string;
+  mentions?: PersonCard[];
+  size?: 'sm' | 'md';
+}) {
   const { t } = useWallTexts();
   const segments = useMemo(() => segmentsOf(text), [text]);
+  const cards = useMemo(() => new Map(mentions.map((card) => [card._id.toLowerCase(), card])), [mentions]);
   const long = text.length > LONG_CHARS || text.split('\n').length > LONG_LINES;
   const [expanded, setExpanded] = useState(false);
   const folded = long && !expanded;
@@ -20,9 +36,11 @@ export const PostText = memo(function PostText({ text, size = 'sm' }: { text: st
         {segments.map((segment, index) => {
           const key = `${segment.kind}-${index}`;
           if (segment.kind === 'mention') {
+            const card = cards.get(segment.id);
+            if (!card) return <span key={key}>@{segment.name}</span>;
             return (
-              <Anchor key={key} component={Link} to={`/profile/${segment.id}`} fw={600} inherit>
-                @{segment.name}
+              <Anchor key={key} component={Link} to={`/profile/${card._id}`} fw={600} inherit>
+                @{card.name}
               </Anchor>
             );
           }

@@ -1,0 +1,65 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../test/harness.js';
+
+let h: Harness;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'hallway-web-'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  h = await createHarness({ WEB_DIST: webDist, PUBLIC_URL: 'https://intranet.example.test' });
+});
+afterAll(async () => {
+  await h.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const directives = (policy: string | undefined) =>
+  new Map(
+    (policy ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/) as [string, ...string[]])
+      .map(([k, ...v]) => [k, v]),
+  );
+
+describe('security headers', () => {
+  it('sends a strict CSP, no framing and HSTS with the web app, its routes and the API', async () => {
+    for (const url of ['/', '/profile/x', '/api/user/me']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      const csp = directives(res.headers['content-security-policy'] as string);
+      expect(csp.get('default-src'), url).toEqual(["'self'"]);
+      expect(csp.get('script-src'), url).toEqual(["'self'"]);
+      expect(csp.get('img-src'), url).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('connect-src'), url).toEqual(["'self'"]);
+      expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(csp.get('base-uri'), url).toEqual(["'self'"]);
+      expect(csp.get('form-action'), url).toEqual(["'self'"]);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d{7,}/);
+    }
+    const html = await h.app.inject({ method: 'GET', url: '/' });
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('gives the API reference its own policy, still without outside scripts or framing', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/docs/' });
+    const csp = directives(res.headers['content-security-policy'] as string);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});
+
+describe('without https', () => {
+  it('sends no HSTS', async () => {
+    const plain = await createHarness();
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/api/user/me' });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    } finally {
+      await plain.close();
+    }
+  });
+});

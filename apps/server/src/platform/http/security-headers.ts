@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The web app's policy: its own scripts only, no framing, no plugins, no posting forms elsewhere. Styles allow
+ * inline because Mantine writes its CSS variables into a `<style>` element at run time (MantineProvider) and the
+ * index.html is static, so there is no per-response nonce to give it. `connect-src 'self'` also covers the
+ * same-origin websocket (CSP Level 3).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Swagger UI at /api/docs styles itself inline and shows the validator badge as a data URL. */
+const DOCS_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** CSP and framing protection on every answer; HSTS when people reach Hallway over https. */
+export function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }): void {
+  const https = options.publicUrl.startsWith('https://');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(
+      'Content-Security-Policy',
+      request.url.startsWith('/api/docs') ? DOCS_POLICY : CONTENT_SECURITY_POLICY,
+    );
+    reply.header('X-Frame-Options', 'DENY');
+    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+}

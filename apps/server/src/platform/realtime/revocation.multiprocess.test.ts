@@ -1,0 +1,80 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { DEMO_EMPLOYEE_LOGIN, DEMO_PASSWORD, DEMO_WORKSPACE } from '../../bootstrap/demo.js';
+import {
+  createDatabase,
+  DEFAULT_REDIS_URL,
+  killAllServers,
+  redisAnswers,
+  request,
+  type ServerProcess,
+  startServer,
+  tail,
+} from '../../test/processes.js';
+
+/** Revoking a session in one process closes the person's sockets held by another (Redis adapter). Ports 4234/4235. */
+const REDIS_URL = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+const redisUp = await redisAnswers(REDIS_URL);
+
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let a: ServerProcess;
+let b: ServerProcess;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  if (!redisUp) return;
+  database = await createDatabase('hallway_revoke');
+  const env = (port: number) => ({
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '5',
+    REDIS_URL,
+    SUPERADMIN_PASSWORD: 'revoke-secret',
+    DEMO: '1',
+    DEMO_PASSWORD,
+    LOGIN_RATE_LIMIT: '1000',
+  });
+  a = await startServer('A', env(4234));
+  b = await startServer('B', env(4235));
+}, 180_000);
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await killAllServers();
+  await database?.drop();
+});
+
+beforeEach((ctx: TestContext) => {
+  ctx.onTestFailed(() => {
+    for (const server of [a, b]) if (server) console.error(`--- log of ${server.name} ---\n${tail(server.log(), 80)}`);
+  });
+});
+
+describe.skipIf(!redisUp)('session revocation across processes', () => {
+  it('a logout through one process closes the socket the person holds on the other', async () => {
+    const signIn = await request<{ token: string; result: { _id: string } }>(b, 'POST', '/api/loginPage', {
+      body: { login: DEMO_EMPLOYEE_LOGIN, password: DEMO_PASSWORD, workspace: DEMO_WORKSPACE },
+    });
+    expect(signIn.status).toBe(200);
+    const { token } = signIn.body;
+    const socket = io(`${a.url}/${DEMO_WORKSPACE}`, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    expect(await socket.timeout(5_000).emitWithAck('identify', { user_id: signIn.body.result._id })).toBe(true);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await request(b, 'POST', '/api/logout', { token, body: {} })).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
+});
