@@ -109,7 +109,7 @@ export async function forgotPassword(platform: Platform, email: string): Promise
  */
 export async function resetPassword(platform: Platform, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await inSystem(platform.database, async (tx) => {
+  const userId = await inSystem(platform.database, async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -126,7 +126,10 @@ export async function resetPassword(platform: Platform, token: string, password:
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, reset.userId));
+    return reset.userId;
   });
+  // After the commit, like every revocation: the person's open sockets close in every process.
+  platform.realtime.revokeUser(userId);
 }
 
 /**

@@ -96,6 +96,21 @@ describe('sockets end with the sessions', () => {
     expect(await goneEnd).toBe('io server disconnect');
   });
 
+  it('a password set from a mailed reset link closes the sockets', async () => {
+    const ws = await makeWorkspace(h);
+    const socket = await identified(ws.workspace, ws.employee, ws.id);
+    const end = closed(socket);
+    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    const { rows } = await h.platform.database.query('SELECT text FROM outbox WHERE "to" = $1', [ws.employee.email]);
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec((rows[0] as { text: string }).text)![1];
+    const reset = await call(h, null, 'POST', `/api/reset_password/${token}`, {
+      password: 'from-the-link',
+      confirmation: 'from-the-link',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await end).toBe('io server disconnect');
+  });
+
   it("blocking a workspace closes its people's sockets but not the superadmin's", async () => {
     const ws = await makeWorkspace(h);
     const root = await superadmin(h);
