@@ -49,7 +49,7 @@ const envSchema = z.object({
   VENDOR: z.string().min(1).default('hallway'),
   DEFAULT_LANG: z.enum(LANGS).default('en'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Sign-in, tokens and throttling (docs/security-auth.md).
+  // Sign-in, tokens and throttling (docs/security.md).
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   TRUST_PROXY: z

@@ -20,7 +20,7 @@ import { passwordResets, signInNames, type UserRow, users } from '../users/table
  *
  * An unknown name, a wrong password and another workspace's person get the same answer ('Password is incorrect')
  * after the same work: the password is checked against the person's hash or the dummy one, and the attempt counts
- * against the throttle of the person, or of the name when nobody has it (docs/security-auth.md).
+ * against the throttle of the person, or of the name when nobody has it (docs/security.md).
  */
 export async function signIn(
   platform: Platform,

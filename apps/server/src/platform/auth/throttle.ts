@@ -7,7 +7,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../errors/app-error.js';
 
 /**
- * Sign-in throttling (docs/security-auth.md). Two counters, each a sliding log of the last minute, so no minute —
+ * Sign-in throttling (docs/security.md). Two counters, each a sliding log of the last minute, so no minute —
  * aligned or not — sees more than the limit:
  * - per account: password checks for one person (or, for a name nobody has, that name), whatever the path, the
  *   spelling (login or e-mail, any case) or the headers;
