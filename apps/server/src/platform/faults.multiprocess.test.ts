@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
-import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_PASSWORD, DEMO_WORKSPACE } from '../bootstrap/demo.js';
+import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../bootstrap/demo.js';
 import {
   createDatabase,
+  DEMO_PASSWORD,
   killAllServers,
   type OwnRedis,
   request,

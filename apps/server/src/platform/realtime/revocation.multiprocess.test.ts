@@ -1,9 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
-import { DEMO_EMPLOYEE_LOGIN, DEMO_PASSWORD, DEMO_WORKSPACE } from '../../bootstrap/demo.js';
+import { DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../../bootstrap/demo.js';
 import {
   createDatabase,
   DEFAULT_REDIS_URL,
+  DEMO_PASSWORD,
   killAllServers,
   redisAnswers,
   request,
