@@ -133,8 +133,8 @@ async function logged(server: ServerProcess, text: string, timeoutMs = 30_000) {
 }
 
 const count = (log: string, text: string) => log.split('\n').filter((l) => l.includes(text)).length;
-const DOWN = 'Redis is unreachable';
-const UP = 'Redis is reachable again';
+const DOWN = 'realtime: Redis is unreachable';
+const UP = 'realtime: Redis is reachable again';
 /**
  * Longer than ioredis's default retries of a queued command (20, about 10 s) that used to end the process;
  * FAULTS_REDIS_OUTAGE_MS lengthens it for a measurement (the issue's 60 s).
