@@ -25,6 +25,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Migrated once per run; each test file starts from a copy (apps/server/src/test/snapshot.ts).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },
       {
