@@ -2,6 +2,7 @@ import { DEFAULT_RIGHTS, FEATURES, type Gender } from '@hallway/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { clients } from '../modules/clients/tables.js';
+import { modules } from '../modules/index.js';
 import { createEmployee } from '../modules/users/register.js';
 import { follows, users } from '../modules/users/tables.js';
 import { hashPassword } from '../platform/auth/passwords.js';
@@ -9,7 +10,6 @@ import { rowsOf, type Tx } from '../platform/db/client.js';
 import { switchTenant } from '../platform/db/switch-tenant.js';
 import { inSystem } from '../platform/db/tenant.js';
 import type { Platform } from '../platform/index.js';
-import { seedWall } from './demo-wall.js';
 
 export const DEMO_WORKSPACE = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -370,7 +370,7 @@ export async function seedDemo(platform: Platform, log: Logger): Promise<void> {
     if (!client) return false;
     await switchTenant(tx, client.id);
     await seedPeople(tx, client, passwordHash);
-    await seedWall(tx, client.id);
+    for (const module of modules) await module.demo?.(tx, client.id);
     return true;
   });
   if (created) {

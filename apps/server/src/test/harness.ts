@@ -15,6 +15,7 @@ import { hashPassword } from '../platform/auth/passwords.js';
 import { createPlatform, type RunningPlatform } from '../platform/create.js';
 import { openDatabase } from '../platform/db/client.js';
 import { inSystem } from '../platform/db/tenant.js';
+import type { Module } from '../platform/http/module.js';
 import { copySnapshot, createSnapshot, type Snapshot, SUPERADMIN } from './snapshot.js';
 
 export const PASSWORD = 'secret123';
@@ -44,7 +45,10 @@ export interface Harness {
  * new database on the server of TEST_DATABASE_URL. One per test file; tests stay apart by building their own
  * workspaces with the factories below.
  */
-export async function createHarness(env: Record<string, string | undefined> = {}): Promise<Harness> {
+export async function createHarness(
+  env: Record<string, string | undefined> = {},
+  options: { modules?: readonly Module[] } = {},
+): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hallway-test-'));
   const copy = await copySnapshot(await runSnapshot());
   const databaseUrl = copy.databaseUrl;
@@ -66,7 +70,7 @@ export async function createHarness(env: Record<string, string | undefined> = {}
   const database = copy.pglite ? await openDatabase({ kind: 'pglite', pglite: copy.pglite }) : undefined;
   const platform = await createPlatform(config, log, { principal: principalQuery, database });
   await ensureSuperadmin(platform, log);
-  const app = await buildApp(platform, { logger: false });
+  const app = await buildApp(platform, { logger: false, modules: options.modules });
   await app.ready();
   return {
     app,

@@ -14,7 +14,7 @@ import {
   userDto,
 } from '@hallway/shared';
 import { z } from 'zod';
-import type { Module } from '../../platform/http/module.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import { register, registerMany, registerManyResult } from '../users/register.js';
 import { presentOne } from '../users/service.js';
 import { authorizationUrl, signInWithCode } from './oidc.js';
@@ -22,7 +22,7 @@ import * as service from './service.js';
 
 const VERSION = '0.1.0';
 
-export const authModule: Module = {
+export const authModule: ModuleRoutes = {
   name: 'auth',
   routes(app, platform) {
     const { config } = platform;

@@ -12,10 +12,10 @@ import {
   updateClientBody,
 } from '@hallway/shared';
 import { z } from 'zod';
-import type { Module } from '../../platform/http/module.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import * as service from './service.js';
 
-export const clientsModule: Module = {
+export const clientsModule: ModuleRoutes = {
   name: 'clients',
   routes(app, platform) {
     app.get(

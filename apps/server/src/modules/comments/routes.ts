@@ -10,7 +10,7 @@ import {
 } from '@hallway/shared';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/http/context.js';
-import type { Module } from '../../platform/http/module.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import { announce, commentForReaders } from '../posts/events.js';
 import * as service from './service.js';
@@ -35,7 +35,7 @@ function announceChange(
   });
 }
 
-export const commentsModule: Module = {
+export const commentsModule: ModuleRoutes = {
   name: 'comments',
   routes(app, platform) {
     // Access beyond a session is the subject's: a post needs the `wall` feature and a readable post.
@@ -43,7 +43,7 @@ export const commentsModule: Module = {
       '/api/comment',
       {
         schema: { tags: ['comments'], body: createCommentBody, response: { 200: resultOf(commentDto) } },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         const change = await service.createComment(req.ctx, req.body);
@@ -62,7 +62,7 @@ export const commentsModule: Module = {
           body: updateCommentBody,
           response: { 200: resultOf(answerDto) },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         const change = await service.updateComment(req.ctx, req.params.id, req.body);
@@ -81,7 +81,7 @@ export const commentsModule: Module = {
           querystring: deleteCommentQuery,
           response: { 200: resultOf(z.object({ _id: z.string(), commentsCount: z.number().int().nullable() })) },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         const change = await service.deleteComment(req.ctx, req.params.id, req.query.parent_type);

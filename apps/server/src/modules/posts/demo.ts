@@ -1,11 +1,11 @@
 import { mentionMarkup, type Reaction } from '@hallway/shared';
 import { eq, sql } from 'drizzle-orm';
-import { commentReactions, comments } from '../modules/comments/tables.js';
-import { linkBlocks, links } from '../modules/links/tables.js';
-import { postAcks, postMentions, postReactions, posts, postViews } from '../modules/posts/tables.js';
-import { users } from '../modules/users/tables.js';
-import type { Tx } from '../platform/db/client.js';
-import { newId } from '../platform/db/ids.js';
+import type { Tx } from '../../platform/db/client.js';
+import { newId } from '../../platform/db/ids.js';
+import { commentReactions, comments } from '../comments/tables.js';
+import { linkBlocks, links } from '../links/tables.js';
+import { users } from '../users/tables.js';
+import { postAcks, postMentions, postReactions, posts, postViews } from './tables.js';
 
 interface DemoAnswer {
   by: string;

@@ -24,7 +24,7 @@ import {
 } from '@hallway/shared';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/http/context.js';
-import type { App, Module } from '../../platform/http/module.js';
+import type { App, ModuleRoutes } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import * as comments from '../comments/service.js';
 import { assertOwnWorkspace } from '../users/service.js';
@@ -245,7 +245,7 @@ function readingRoutes(app: App, platform: Platform) {
   );
 }
 
-export const postsModule: Module = {
+export const postsModule: ModuleRoutes = {
   name: 'posts',
   routes(app, platform) {
     feedRoutes(app);

@@ -23,7 +23,7 @@ export function peopleRoutes(app: App, platform: Platform): void {
           body: followBody,
           response: { 200: resultOf(userDto) },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => ({
         result: await service.presentOne(req.ctx, await people.setFollow(req.ctx, req.body.user_id, follow)),
@@ -40,7 +40,7 @@ export function peopleRoutes(app: App, platform: Platform): void {
         params: idParams,
         response: { 200: resultOf(followersDto) },
       },
-      config: { access: {} },
+      config: { access: { signedIn: true } },
     },
     async (req) => ({ result: await people.followersList(req.ctx, req.params.id) }),
   );
@@ -54,7 +54,7 @@ export function peopleRoutes(app: App, platform: Platform): void {
         params: z.object({ clientId: id }),
         response: { 200: resultOf(userFilters) },
       },
-      config: { access: {} },
+      config: { access: { signedIn: true } },
     },
     async (req) => {
       service.assertOwnWorkspace(req.ctx, req.params.clientId);

@@ -15,7 +15,7 @@ import {
   usersPage,
 } from '@hallway/shared';
 import { z } from 'zod';
-import type { Module } from '../../platform/http/module.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import { issueToken } from '../auth/service.js';
 import { adminRoutes } from './admin-routes.js';
 import { announce } from './announce.js';
@@ -24,7 +24,7 @@ import * as service from './service.js';
 
 const idParams = z.object({ id });
 
-export const usersModule: Module = {
+export const usersModule: ModuleRoutes = {
   name: 'users',
   routes(app, platform) {
     app.get(
@@ -62,7 +62,7 @@ export const usersModule: Module = {
           querystring: forClientQuery,
           response: { 200: usersPage },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         service.assertOwnWorkspace(req.ctx, req.params.clientId);
@@ -85,7 +85,7 @@ export const usersModule: Module = {
           body: usersFilterBody,
           response: { 200: usersPage },
         },
-        config: { access: {}, params: { workspace: 'workspace' } },
+        config: { access: { signedIn: true }, params: { workspace: 'workspace' } },
       },
       async (req) => {
         service.assertOwnWorkspaceCode(req.ctx, req.params.workspace);
@@ -97,7 +97,10 @@ export const usersModule: Module = {
 
     app.get(
       '/api/user/:id',
-      { schema: { tags: ['users'], params: idParams, response: { 200: resultOf(userDto) } }, config: { access: {} } },
+      {
+        schema: { tags: ['users'], params: idParams, response: { 200: resultOf(userDto) } },
+        config: { access: { signedIn: true } },
+      },
       async (req) => ({ result: await service.presentOne(req.ctx, await service.getUserRow(req.ctx, req.params.id)) }),
     );
 

@@ -9,6 +9,8 @@ import type { PrincipalQuery } from '../access/guard.js';
 import type { Tokens } from '../auth/tokens.js';
 import { type Database, rowsOf } from '../db/client.js';
 import { inSystem, inTenantWith } from '../db/tenant.js';
+import type { ModuleServices } from '../http/module.js';
+import { answerSocketEvent, type BoundSocketHandler } from './handlers.js';
 import type { Realtime } from './types.js';
 
 interface SocketData {
@@ -66,6 +68,8 @@ export function createRealtime(deps: {
   let redis: Redis[] = [];
   /** The namespaces of this process holding sockets, by workspace id (one per letter case the browsers used). */
   const namespaces = new Map<string, Set<Namespace>>();
+  let handlers: readonly BoundSocketHandler[] = [];
+  let services: Partial<ModuleServices> = {};
 
   async function clientIdOf(workspace: string): Promise<string | null> {
     const [row] = await inSystem(deps.database, (tx) =>
@@ -172,6 +176,12 @@ export function createRealtime(deps: {
           socket.leave(`user:${data.userId}`);
           socket.disconnect(true);
         });
+        for (const handler of handlers) {
+          socket.on(
+            handler.event,
+            (raw: unknown, ack?: unknown) => void answerSocketEvent({ ...deps, services }, handler, data, raw, ack),
+          );
+        }
       });
     },
 
@@ -180,6 +190,11 @@ export function createRealtime(deps: {
       const delivery = { clientId, room, event, payload };
       deliverHere(delivery);
       if (redis.length) io.serverSideEmit('deliver', delivery);
+    },
+
+    handle(list: readonly BoundSocketHandler[], provided: Partial<ModuleServices>) {
+      handlers = list;
+      services = provided;
     },
 
     /** Puts every socket of a person (in this and other processes) into a room, e.g. after joining a group. */

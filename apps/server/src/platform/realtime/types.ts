@@ -1,3 +1,6 @@
+import type { ModuleServices } from '../http/module.js';
+import type { BoundSocketHandler } from './handlers.js';
+
 export interface RealtimeRooms {
   /** Puts every socket of a person into a room (`group:{id}`, `chat:{roomId}`, ...), in every process. */
   join(clientId: string, userId: string, room: string): void;
@@ -10,4 +13,6 @@ export interface Realtime extends RealtimeRooms {
    * (`user:{id}`, `group:{id}`, `chat:{roomId}`, `desk:{id}`, `post:{id}`). Reaches every process through Redis when configured.
    */
   emit(clientId: string, room: string | null, event: string, payload: unknown): void;
+  /** The modules' socket events (handlers.ts), bound to every socket that connects from now on. */
+  handle(handlers: readonly BoundSocketHandler[], services: Partial<ModuleServices>): void;
 }

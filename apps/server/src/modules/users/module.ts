@@ -1,0 +1,10 @@
+import type { Module } from '../../platform/http/module.js';
+import { usersModule } from './routes.js';
+import * as tables from './tables.js';
+
+export const module: Module = {
+  ...usersModule,
+  feature: { featureFree: true, reason: 'people, profiles and their administration are the core of every workspace' },
+  rights: ['admin'],
+  tables,
+};
