@@ -78,7 +78,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
     await app.register(async (scope) => {
       // The guard reads it to give the module's feature to every route that names none (guard.ts resolveAccess).
       scope.decorate('moduleFeature', { getter: () => module.feature });
-      await module.routes(scope, platform);
+      await module.routes(scope, platform, services);
     });
   }
 

@@ -144,7 +144,7 @@ export const authModule: ModuleRoutes = {
           body: registerBody,
           response: { 200: resultOf(userDto).extend({ token: z.string().optional(), message: z.string() }) },
         },
-        config: { access: { auth: 'optional' }, ...throttle },
+        config: { access: { auth: 'optional' }, body: { chief: 'user' }, ...throttle },
       },
       async (req) => {
         const { user, joined } = await register(req.ctx, req.body);

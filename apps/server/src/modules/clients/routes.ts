@@ -35,7 +35,7 @@ export const clientsModule: ModuleRoutes = {
       '/api/clients',
       {
         schema: { tags: ['clients'], body: createClientBody, response: { 200: resultOf(clientDto) } },
-        config: { access: { role: 'superadmin', workspace: 'optional' } },
+        config: { access: { role: 'superadmin', workspace: 'optional' }, body: { 'lmsAdmins[]': 'user' } },
       },
       async (req) => ({ result: await service.createClient(req.ctx, req.body) }),
     );
@@ -96,7 +96,11 @@ export const clientsModule: ModuleRoutes = {
           body: updateClientBody,
           response: { 200: resultOf(clientDto) },
         },
-        config: { access: { role: 'admin', workspace: 'optional' }, params: { id: 'client' } },
+        config: {
+          access: { role: 'admin', workspace: 'optional' },
+          params: { id: 'client' },
+          body: { 'lmsAdmins[]': 'user' },
+        },
       },
       async (req) => ({ result: await service.updateClient(req.ctx, req.params.id, req.body) }),
     );

@@ -24,7 +24,7 @@ import {
 } from '@hallway/shared';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/http/context.js';
-import type { App, ModuleRoutes } from '../../platform/http/module.js';
+import type { App, ModuleRoutes, ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import * as comments from '../comments/service.js';
 import { assertOwnWorkspace } from '../users/service.js';
@@ -41,7 +41,7 @@ const wall = { feature: 'wall' } as const;
 const idParams = z.object({ id });
 const groupsOf = (ctx: RequestContext) => readableGroups(ctx, ctx.me().id);
 
-function feedRoutes(app: App) {
+function feedRoutes(app: App, services: Partial<ModuleServices>) {
   app.get(
     '/api/post/news/:clientId/:page',
     {
@@ -78,9 +78,12 @@ function feedRoutes(app: App) {
   app.get('/api/post/user/:id', { schema: paged, config: { access: wall, params: { id: 'user' } } }, async (req) =>
     feeds.authorFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
   );
-  app.get('/api/post/group/:id', { schema: paged, config: { access: wall, params: { id: 'group' } } }, async (req) =>
-    feeds.groupFeed(req.ctx, req.params.id, req.query.page),
-  );
+  // A group's own feed exists with the groups module (groups.ts), which also gives the isolation suite its groups.
+  if (services.groupWall) {
+    app.get('/api/post/group/:id', { schema: paged, config: { access: wall, params: { id: 'group' } } }, async (req) =>
+      feeds.groupFeed(req.ctx, req.params.id, req.query.page),
+    );
+  }
   app.get(
     '/api/post/group/user/:id',
     { schema: paged, config: { access: wall, params: { id: 'user' } } },
@@ -105,7 +108,10 @@ function feedRoutes(app: App) {
   );
   app.get(
     '/api/post',
-    { schema: { tags: ['posts'], querystring: postQuery, response: { 200: feedPage } }, config: { access: wall } },
+    {
+      schema: { tags: ['posts'], querystring: postQuery, response: { 200: feedPage } },
+      config: { access: wall, query: { author: 'user', mentioned: 'user', parent_id: 'client' } },
+    },
     async (req) => feeds.filteredFeed(req.ctx, req.query, await groupsOf(req.ctx)),
   );
 }
@@ -247,8 +253,8 @@ function readingRoutes(app: App, platform: Platform) {
 
 export const postsModule: ModuleRoutes = {
   name: 'posts',
-  routes(app, platform) {
-    feedRoutes(app);
+  routes(app, platform, services) {
+    feedRoutes(app, services);
     postRoutes(app, platform);
     readingRoutes(app, platform);
     registerWidgetRoutes(app);

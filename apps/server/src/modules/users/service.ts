@@ -187,6 +187,16 @@ const HR_FIELDS = [
   'organization',
 ] as const;
 
+/** A chief is a person of the same workspace (found by the isolation suite: any id was stored before). */
+export async function assertChiefOf(tx: Tx, clientId: string, chief: string | null | undefined): Promise<void> {
+  if (!chief) return;
+  const [found] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, chief), eq(users.clientId, clientId)));
+  if (!found) throw invalidFields({ chief: 'user_not_found' });
+}
+
 /**
  * `PUT api/user/{id}`: the owner (with `profile_edit`) or an administrator. Pictures, cover and HR files name
  * uploaded files (see profile.ts); HR files dropped from the list are deleted. Answers a new token when the owner
@@ -206,6 +216,7 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
   if (body.theme === 'dark' && !ctx.can('dark_theme'))
     throw new AppError(403, 'no_access', {}, { fields: { theme: 'no_access' } });
   if (body.chief === row.id) throw invalidFields({ chief: 'validation' });
+  if (row.clientId) await assertChiefOf(ctx.db, row.clientId, body.chief);
 
   const { password, confirmation, oldPassword, pics, cover, files: hrFiles, ...fields } = body;
   const media = await profileMedia(ctx, row, { pics, cover, files: hrFiles });

@@ -42,7 +42,10 @@ export type RouteAccess =
 /** What a module says of its routes' feature (module.ts): the default of every route it registers. */
 export type ModuleFeature = { feature: Feature } | { featureFree: true; reason: string };
 
-/** Kinds of ids a route's params, query or body carry, for the isolation suite (`post`, `user`, `file`, ...). */
+/**
+ * Kinds of ids a route's params, query or body carry, for the isolation suite (`post`, `user`, `file`, ...), by
+ * field path: `user_id`, `parent.id`, `mentions[]` (every item of an array).
+ */
 export type IdKinds = Record<string, string>;
 
 /**
@@ -106,6 +109,8 @@ export interface RegisteredRoute {
   params: IdKinds;
   query: IdKinds;
   body: IdKinds;
+  /** The route's zod schemas of query and body: the isolation suite finds every id field in them. */
+  schema: { querystring?: unknown; body?: unknown };
 }
 
 /** URL prefixes of plugin routes that cannot carry our config (the OpenAPI UI); they are public by nature. */
@@ -133,7 +138,8 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const { params = {}, query = {}, body = {} } = route.config ?? {};
-      routes.push({ method, url: route.url, access, params, query, body });
+      const schema = { querystring: route.schema?.querystring, body: route.schema?.body };
+      routes.push({ method, url: route.url, access, params, query, body, schema });
     }
     if (access.public) return;
     const handler = route.handler;

@@ -58,8 +58,11 @@ export interface Module {
    * isolation suite refuses to pass while any of them has no row of workspace A after the fixtures ran.
    */
   tables?: Record<string, unknown>;
-  /** Registers the routes: zod params/query/body/response, `config.access`, and the id kinds of params/query/body. */
-  routes(app: App, platform: Platform): void | Promise<void>;
+  /**
+   * Registers the routes: zod params/query/body/response, `config.access`, and the id kinds of params/query/body.
+   * `services` are what the other modules provide: a route that only makes sense with one registers only with it.
+   */
+  routes(app: App, platform: Platform, services: Partial<ModuleServices>): void | Promise<void>;
   /** Realtime events the browser sends; each declares its access like a route (platform/realtime/handlers.ts). */
   socket?: readonly SocketHandler[];
   /** Cleanup of the module's leftovers, run by the maintenance job on the system path. */
