@@ -1,8 +1,8 @@
 // Modules §3 "Link block", §5 (title and valid link), §7 "Link blocks": the useful-links widget.
 import { id, linkBlockDto, linkInput, linksModuleCode, linkUpdate, resultOf, toggleLinksBody } from '@hallway/shared';
 import { z } from 'zod';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
-import { assertOwnWorkspace } from '../users/service.js';
 import * as service from './service.js';
 
 const blockParams = z.object({ block_id: id });

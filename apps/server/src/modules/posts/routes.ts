@@ -23,11 +23,11 @@ import {
   viewsPage,
 } from '@hallway/shared';
 import { z } from 'zod';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { App, ModuleRoutes, ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import * as comments from '../comments/service.js';
-import { assertOwnWorkspace } from '../users/service.js';
 import { announce, announceLike, announcePost, announcePostDeleted } from './events.js';
 import * as feeds from './feeds.js';
 import { readableGroups } from './groups.js';

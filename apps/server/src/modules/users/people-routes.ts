@@ -1,6 +1,8 @@
 // Spec modules §7 "Post views and follows"; portal §2 profile tabs and address book, §4 pins, §7 "Users".
+
 import { followBody, followersDto, id, pinMoveBody, pinnedDto, resultOf, userDto, userFilters } from '@hallway/shared';
 import { z } from 'zod';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { App } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import { announce } from './announce.js';
@@ -57,7 +59,7 @@ export function peopleRoutes(app: App, platform: Platform): void {
       config: { access: { signedIn: true } },
     },
     async (req) => {
-      service.assertOwnWorkspace(req.ctx, req.params.clientId);
+      assertOwnWorkspace(req.ctx, req.params.clientId);
       return { result: await people.userFilters(req.ctx) };
     },
   );

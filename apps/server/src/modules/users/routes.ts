@@ -1,4 +1,5 @@
 // Spec portal §3 "Employee", §5 "Employees", §6 roles and rights, §7 "Users".
+
 import {
   clientDto,
   clientRoleParam,
@@ -15,6 +16,7 @@ import {
   usersPage,
 } from '@hallway/shared';
 import { z } from 'zod';
+import { assertOwnWorkspace, assertOwnWorkspaceCode } from '../../platform/access/tenancy.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { issueToken } from '../auth/service.js';
 import { adminRoutes } from './admin-routes.js';
@@ -65,7 +67,7 @@ export const usersModule: ModuleRoutes = {
         config: { access: { signedIn: true } },
       },
       async (req) => {
-        service.assertOwnWorkspace(req.ctx, req.params.clientId);
+        assertOwnWorkspace(req.ctx, req.params.clientId);
         const { deleted, page, limit } = req.query;
         return service.findUsers(req.ctx, {
           withFollowers: true,
@@ -88,7 +90,7 @@ export const usersModule: ModuleRoutes = {
         config: { access: { signedIn: true }, params: { workspace: 'workspace' } },
       },
       async (req) => {
-        service.assertOwnWorkspaceCode(req.ctx, req.params.workspace);
+        assertOwnWorkspaceCode(req.ctx, req.params.workspace);
         const { page, limit, ...filter } = req.body;
         const size = limit ?? USERS_PAGE_SIZE;
         return service.findUsers(req.ctx, { ...filter, limit: size, offset: (page ?? 0) * size });

@@ -7,6 +7,7 @@ import {
   type UsersPage,
 } from '@hallway/shared';
 import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { assertOwnWorkspace, authorize } from '../../platform/access/tenancy.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Tx } from '../../platform/db/client.js';
 import { uniqueViolation } from '../../platform/db/errors.js';
@@ -17,9 +18,9 @@ import type { Platform } from '../../platform/index.js';
 import { presentClient } from '../clients/presenter.js';
 import { type ClientRow, clients } from '../clients/tables.js';
 import { deleteFiles } from '../files/service.js';
+import { canSeeHr, profileAbilities, userPolicy } from './policy.js';
 import { listColumns, presentListItem, presentUser } from './presenter.js';
 import { profileMedia } from './profile.js';
-import { canSeeHr, profileAbilities } from './rules.js';
 import { follows, type UserRow, users } from './tables.js';
 
 /** A person of the caller's workspace, or 404: ids of other workspaces are never found. */
@@ -208,8 +209,9 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
   // A person's own row is always at hand (the superadmin's belongs to no workspace); others only in the workspace.
   const row = self ? await getOwnRow(ctx) : await getUserRow(ctx, id);
   const preferencesOnly = Object.keys(body).every((k) => PREFERENCES.includes(k as (typeof PREFERENCES)[number]));
-  if (!ctx.isAdmin) {
-    if (!self || (!preferencesOnly && !ctx.can('profile_edit'))) throw forbidden();
+  const can = userPolicy(ctx, row);
+  authorize(preferencesOnly ? can.editPreferences : can.edit);
+  if (!can.editHr) {
     const hrField = HR_FIELDS.find((f) => body[f] !== undefined && body[f] !== row[f as keyof UserRow]);
     if (hrField) throw new AppError(403, 'no_access', {}, { fields: { [hrField]: 'no_access' } });
   }
@@ -337,13 +339,4 @@ export async function setRightsForAll(ctx: RequestContext, clientId: string, rig
     .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)))
     .returning({ id: users.id });
   return { rights: patch, users: changed.map((u) => u.id) };
-}
-
-/** Ids of workspaces in paths never select a tenant: they must name the caller's own. */
-export function assertOwnWorkspace(ctx: RequestContext, clientId: string): void {
-  if (clientId !== ctx.tenant()) throw forbidden();
-}
-
-export function assertOwnWorkspaceCode(ctx: RequestContext, workspace: string): void {
-  if (workspace.toLowerCase() !== ctx.client?.workspace.toLowerCase()) throw forbidden();
 }
