@@ -4,7 +4,9 @@ import {
   commentDto,
   createCommentBody,
   deleteCommentQuery,
+  feedPage,
   id,
+  pageQuery,
   resultOf,
   updateCommentBody,
 } from '@hallway/shared';
@@ -12,7 +14,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
-import { announce, commentForReaders } from '../posts/events.js';
+import { announce, commentForReaders, commentsFeed, readableGroups } from '../posts/index.js';
 import * as service from './service.js';
 
 const idParams = z.object({ id });
@@ -95,6 +97,23 @@ export const commentsModule: ModuleRoutes = {
         });
         return { result: { _id: row.id, commentsCount: change.commentsCount } };
       },
+    );
+
+    // The posts a person commented on: the comments module knows the threads, the wall shows the posts.
+    app.get(
+      '/api/post/comments_feed/:id',
+      {
+        schema: { tags: ['posts'], params: idParams, querystring: pageQuery, response: { 200: feedPage } },
+        config: { access: { feature: 'wall' }, params: { id: 'user' } },
+      },
+      async (req) =>
+        commentsFeed(
+          req.ctx,
+          req.params.id,
+          await readableGroups(req.ctx, req.ctx.me().id),
+          req.query.page,
+          (offset, limit) => service.commentedPosts(req.ctx, req.params.id, offset, limit),
+        ),
     );
   },
 };

@@ -11,9 +11,14 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { movedCounts, reactionCounts, toggleReaction } from '../posts/reactions.js';
-import { checkedAttachments, checkedMentions } from '../posts/rules.js';
-import { moveCommentCount } from '../posts/service.js';
+import {
+  checkedAttachments,
+  checkedMentions,
+  moveCommentCount,
+  movedCounts,
+  reactionCounts,
+  toggleReaction,
+} from '../posts/index.js';
 import type { ReactionCountsRow } from '../posts/tables.js';
 import { personCards } from '../users/cards.js';
 import { type CommentSubject, resolveSubject } from './parents.js';

@@ -27,7 +27,7 @@ import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { App, ModuleRoutes, ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
-import * as comments from '../comments/service.js';
+import { wallComments } from './comments.js';
 import { announce, announceLike, announcePost, announcePostDeleted } from './events.js';
 import * as feeds from './feeds.js';
 import { readableGroups } from './groups.js';
@@ -99,14 +99,6 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
     async (req) => feeds.mentionsFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
   );
   app.get(
-    '/api/post/comments_feed/:id',
-    { schema: paged, config: { access: wall, params: { id: 'user' } } },
-    async (req) =>
-      feeds.commentsFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page, (offset, limit) =>
-        comments.commentedPosts(req.ctx, req.params.id, offset, limit),
-      ),
-  );
-  app.get(
     '/api/post',
     {
       schema: { tags: ['posts'], querystring: postQuery, response: { 200: feedPage } },
@@ -125,7 +117,7 @@ function postRoutes(app: App, platform: Platform) {
     },
     async (req) => {
       const post = await service.presentOnePost(req.ctx, req.params.id);
-      return { result: { ...post, comments: await comments.threadOfSubject(req.ctx, 'post', post._id) } };
+      return { result: { ...post, comments: await wallComments(req.ctx).threadOfSubject(req.ctx, 'post', post._id) } };
     },
   );
 
@@ -182,7 +174,7 @@ function postRoutes(app: App, platform: Platform) {
         announceLike(platform, req.ctx, service.roomOf(post), result);
         return { result };
       }
-      const { result, subject } = await comments.reactToComment(req.ctx, like_type, target, reaction);
+      const { result, subject } = await wallComments(req.ctx).reactToComment(req.ctx, like_type, target, reaction);
       announceLike(platform, req.ctx, subject.room, result);
       return { result };
     },

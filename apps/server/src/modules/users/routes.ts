@@ -17,8 +17,8 @@ import {
 } from '@hallway/shared';
 import { z } from 'zod';
 import { assertOwnWorkspace, assertOwnWorkspaceCode } from '../../platform/access/tenancy.js';
+import { sessionToken } from '../../platform/auth/session.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
-import { issueToken } from '../auth/service.js';
 import { adminRoutes } from './admin-routes.js';
 import { announce } from './announce.js';
 import { peopleRoutes } from './people-routes.js';
@@ -121,7 +121,7 @@ export const usersModule: ModuleRoutes = {
         const { user, passwordChanged } = await service.updateUser(platform, req.ctx, req.params.id, req.body);
         return {
           result: announce(platform, req.ctx, await service.presentOne(req.ctx, user)),
-          ...(passwordChanged ? { token: issueToken(platform, user) } : {}),
+          ...(passwordChanged ? { token: sessionToken(platform.tokens, user) } : {}),
         };
       },
     );
