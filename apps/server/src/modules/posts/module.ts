@@ -9,5 +9,4 @@ export const module: Module = {
   rights: ['wall'],
   tables,
   demo: seedWall,
-  bench: ['posts.mjs'],
 };

@@ -37,8 +37,9 @@ export interface ModuleServices {}
 /**
  * One product module (docs/modules.md; ../shared/MODULE-DONE.md is the checklist this contract carries).
  * Every registry of the server is built from the list in modules/index.ts: routes (app.ts), maintenance (main.ts),
- * socket events (realtime), the demo seed (bootstrap/demo.ts); the isolation suite finds `isolation.ts` in the
- * module's folder and checks its tables. A field a module has no use for yet stays out.
+ * socket events (realtime), services (`ctx.services`), the demo seed (bootstrap/demo.ts); the isolation suite finds
+ * `isolation.ts` in the module's folder and checks its tables; bench generators are the files of bench/generators.
+ * A field a module has no use for yet stays out.
  */
 export interface Module {
   /** The folder name under modules/; the OpenAPI tag of its routes. */
@@ -76,8 +77,6 @@ export interface Module {
   notifications?: Record<string, NotificationTemplate>;
   /** Services for other modules (see ModuleServices); each key has at most one provider. */
   provides?: Partial<ModuleServices>;
-  /** Bench data generators (bench/generators/*.mjs) of the module's hot paths, by file name. */
-  bench?: readonly string[];
 }
 
 /** The services the modules provide, refusing two providers of one service. */
