@@ -49,7 +49,28 @@ function cycles(graph: Map<string, Set<string>>): string[] {
   return [...found].sort();
 }
 
+/** Imports of another module's own files (anything but its `index.ts` and its `tables.ts`). */
+function reachingIn(): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(MODULES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)) {
+    for (const file of readdirSync(path.join(MODULES, name))) {
+      if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file === 'isolation.ts') continue;
+      const text = readFileSync(path.join(MODULES, name, file), 'utf8');
+      for (const [, target] of text.matchAll(/from '\.\.\/([a-z-]+\/[a-z-]+)\.js'/g)) {
+        if (!/\/(index|tables)$/.test(target)) found.push(`${name}/${file} → ${target}`);
+      }
+    }
+  }
+  return found;
+}
+
 describe('module boundaries', () => {
+  it('reaches other modules through their index.ts only (and their tables)', () => {
+    expect(reachingIn()).toEqual([]);
+  });
+
   it('has no import cycle between modules beyond the known ones', () => {
     expect(cycles(moduleGraph())).toEqual(KNOWN);
   });

@@ -15,8 +15,7 @@ import {
 } from '@hallway/shared';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../platform/http/module.js';
-import { register, registerMany, registerManyResult } from '../users/register.js';
-import { presentOne } from '../users/service.js';
+import { presentOne, register, registerMany, registerManyResult } from '../users/index.js';
 import { authorizationUrl, signInWithCode } from './oidc.js';
 import * as service from './service.js';
 

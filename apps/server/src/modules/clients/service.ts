@@ -11,8 +11,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors/app-error.j
 import { files } from '../../platform/files/tables.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
-import { createEmployee } from '../users/register.js';
-import { activeUserCounts } from '../users/service.js';
+import { activeUserCounts, createEmployee } from '../users/index.js';
 import { completeFeatures, presentClient } from './presenter.js';
 import { type ClientRow, clients } from './tables.js';
 

@@ -1,7 +1,7 @@
 import type { CommentDto, PersonCard, Reaction } from '@hallway/shared';
 import type { RequestContext } from '../../platform/http/context.js';
 import { reactionCounts } from '../posts/index.js';
-import { unknownPerson } from '../users/cards.js';
+import { unknownPerson } from '../users/index.js';
 import { commentPolicy } from './policy.js';
 import type { CommentRow } from './tables.js';
 

@@ -20,7 +20,7 @@ import {
   toggleReaction,
 } from '../posts/index.js';
 import type { ReactionCountsRow } from '../posts/tables.js';
-import { personCards } from '../users/cards.js';
+import { personCards } from '../users/index.js';
 import { type CommentSubject, resolveSubject } from './parents.js';
 import { commentPolicy } from './policy.js';
 import { presentComment, threadOf } from './presenter.js';

@@ -1,6 +1,6 @@
 import type { PersonCard, PostDto, Reaction } from '@hallway/shared';
 import type { RequestContext } from '../../platform/http/context.js';
-import { personCards, unknownPerson } from '../users/cards.js';
+import { personCards, unknownPerson } from '../users/index.js';
 import { postPolicy } from './policy.js';
 import { reactionCounts } from './reactions.js';
 import type { PostRow } from './tables.js';

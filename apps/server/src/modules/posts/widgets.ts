@@ -3,7 +3,7 @@ import { birthdayDto, birthdaysQuery, feedPage, id, pageQuery, resultOf } from '
 import { z } from 'zod';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { App } from '../../platform/http/module.js';
-import { upcomingBirthdays } from '../users/birthdays.js';
+import { upcomingBirthdays } from '../users/index.js';
 import { thanksFeed } from './feeds.js';
 import { readableGroups } from './groups.js';
 

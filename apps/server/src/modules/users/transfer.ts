@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
-import { openFile } from '../files/service.js';
+import { openFile } from '../files/index.js';
 import { registerMany } from './register.js';
 import { getUserRow } from './service.js';
 import { EMPLOYEE_COLUMNS, readAll, readSpreadsheet, type SheetRow, writeXlsx } from './spreadsheet.js';
