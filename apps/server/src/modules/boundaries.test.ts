@@ -10,11 +10,8 @@ import { describe, expect, it } from 'vitest';
  */
 const MODULES = fileURLToPath(new URL('./', import.meta.url));
 
-/**
- * Cycles still to undo, all through the workspace itself: users' own info presents the client and files read its
- * storage quota, while clients create the first administrator and count people and files.
- */
-const KNOWN = ['clients → users → clients', 'clients → users → files → clients'];
+/** Cycles still to undo (none now; a new one is a design question, not a line to add here). */
+const KNOWN: string[] = [];
 
 function moduleGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
