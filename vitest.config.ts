@@ -6,6 +6,8 @@ const alias = { '@hallway/shared': shared };
 
 export default defineConfig({
   test: {
+    // Two cores in CI: vitest's default (cores - 1) would run the test files one after another.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         resolve: { alias },
@@ -25,6 +27,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Migrated once per run; each test file starts from a copy (apps/server/src/test/snapshot.ts).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // A worker keeps its imported app and compiled PGlite between files: each file builds its own harness
+          // and workspaces, and modules keep no state between requests (module.ts services, not module globals).
+          isolate: false,
         },
       },
       {

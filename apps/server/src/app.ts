@@ -10,27 +10,33 @@ import { UPLOAD_LIMIT_BYTES } from '@hallway/shared';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { modules } from './modules/index.js';
+import { modules as allModules } from './modules/index.js';
 import { principalQuery } from './modules/users/principal.js';
 import { installRouteGuard, type RegisteredRoute } from './platform/access/guard.js';
 import { installThrottle, trustProxyOption } from './platform/auth/throttle.js';
 import { registerErrorHandler } from './platform/errors/handler.js';
 import { registerHealth } from './platform/health/routes.js';
-import type { App } from './platform/http/module.js';
+import { type App, checkModules, type Module, servicesOf } from './platform/http/module.js';
 import { refuseNulCharacters } from './platform/http/nul-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { createSerializerCompiler } from './platform/http/serializer.js';
 import type { Platform } from './platform/index.js';
+import { bindSocketHandlers } from './platform/realtime/handlers.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface BuildOptions {
   /** The process's logger (main.ts); without it Fastify logs at LOG_LEVEL, or not at all with `false`. */
   logger?: Logger | false;
+  /** The modules to serve (modules/index.ts); tests add their own to plant a route or provide a service. */
+  modules?: readonly Module[];
 }
 
 /** Registers the platform plugins, then every module (ARCHITECTURE "Layout"). */
 export async function buildApp(platform: Platform, options: BuildOptions = {}) {
+  const modules = options.modules ?? allModules;
+  checkModules(modules);
+  const services = servicesOf(modules);
   const app = Fastify({
     ...(options.logger
       ? { loggerInstance: options.logger as FastifyBaseLogger }
@@ -72,12 +78,22 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
     database: platform.database,
     tokens: platform.tokens,
     principal: principalQuery,
+    services,
   });
 
   registerHealth(app, platform);
   for (const module of modules) {
-    await app.register(async (scope) => module.routes(scope, platform));
+    await app.register(async (scope) => {
+      // The guard reads it to give the module's feature to every route that names none (guard.ts resolveAccess).
+      scope.decorate('moduleFeature', { getter: () => module.feature });
+      await module.routes(scope, platform, services);
+    });
   }
+
+  platform.realtime.handle(
+    bindSocketHandlers(modules.flatMap((m) => (m.socket ?? []).map((handler) => ({ module: m.feature, handler })))),
+    services,
+  );
 
   await registerWeb(app, platform.config.webDist ?? DEFAULT_WEB_DIST);
   return Object.assign(app, { routesRegistry: routes });

@@ -4,7 +4,7 @@ import { printFirstStartAccounts } from './bootstrap/credentials.js';
 import { seedDemo } from './bootstrap/demo.js';
 import { ensureSuperadmin } from './bootstrap/superadmin.js';
 import { ConfigError, loadConfig } from './config.js';
-import { passwordResetsCleanup } from './modules/auth/maintenance.js';
+import { modules } from './modules/index.js';
 import { principalQuery } from './modules/users/principal.js';
 import { createPlatform } from './platform/create.js';
 import { refreshPlannerStatistics } from './platform/db/migrate.js';
@@ -34,7 +34,7 @@ async function main() {
     await platform.jobs.start();
     await scheduleMaintenance(
       { database: platform.database, jobs: platform.jobs, log },
-      { cron: config.maintenanceCron, tasks: [passwordResetsCleanup] },
+      { cron: config.maintenanceCron, tasks: modules.flatMap((m) => m.maintenance ?? []) },
     );
   }
   await app.listen({ port: config.port, host: config.host });

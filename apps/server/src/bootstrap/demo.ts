@@ -3,6 +3,7 @@ import { DEFAULT_RIGHTS, FEATURES, type Gender } from '@hallway/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { clients } from '../modules/clients/tables.js';
+import { modules } from '../modules/index.js';
 import { createEmployee } from '../modules/users/register.js';
 import { follows, users } from '../modules/users/tables.js';
 import { hashPassword } from '../platform/auth/passwords.js';
@@ -11,7 +12,6 @@ import { switchTenant } from '../platform/db/switch-tenant.js';
 import { inSystem } from '../platform/db/tenant.js';
 import type { Platform } from '../platform/index.js';
 import type { FirstStartAccounts } from './credentials.js';
-import { seedWall } from './demo-wall.js';
 
 export const DEMO_WORKSPACE = 'demo';
 export const DEMO_ADMIN_LOGIN = 'admin';
@@ -376,7 +376,7 @@ export async function seedDemo(platform: Platform, log: Logger): Promise<FirstSt
     if (!client) return false;
     await switchTenant(tx, client.id);
     await seedPeople(tx, client, passwordHash);
-    await seedWall(tx, client.id);
+    for (const module of modules) await module.demo?.(tx, client.id);
     return true;
   });
   if (!created) return null;

@@ -1,21 +1,18 @@
-import type { Module } from '../platform/http/module.js';
-import { analyticsModule } from './analytics/routes.js';
-import { authModule } from './auth/routes.js';
-import { clientsModule } from './clients/routes.js';
-import { commentsModule } from './comments/routes.js';
-import { filesModule } from './files/routes.js';
-import { linksModule } from './links/routes.js';
-import { postsModule } from './posts/routes.js';
-import { usersModule } from './users/routes.js';
+import { checkModules, type Module } from '../platform/http/module.js';
+import { module as analytics } from './analytics/module.js';
+import { module as auth } from './auth/module.js';
+import { module as clients } from './clients/module.js';
+import { module as comments } from './comments/module.js';
+import { module as files } from './files/module.js';
+import { module as links } from './links/module.js';
+import { module as posts } from './posts/module.js';
+import { module as users } from './users/module.js';
 
-/** Every product module, in registration order. Adding a module is one line here. */
-export const modules: Module[] = [
-  authModule,
-  clientsModule,
-  usersModule,
-  analyticsModule,
-  filesModule,
-  postsModule,
-  commentsModule,
-  linksModule,
-];
+/**
+ * Every product module, in registration order (and demo-seed order). Adding a module is its folder with a
+ * `module.ts` (docs/modules.md) and one line here; routes, maintenance, socket events, the demo seed and the
+ * isolation suite are all built from this list.
+ */
+export const modules: readonly Module[] = [auth, clients, users, analytics, files, posts, comments, links];
+
+checkModules(modules);

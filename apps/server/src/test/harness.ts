@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_RIGHTS, FEATURES, type Rights, type Role } from '@hallway/shared';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { pino } from 'pino';
+import { inject } from 'vitest';
 import { buildApp, type HallwayApp } from '../app.js';
 import { ensureSuperadmin } from '../bootstrap/superadmin.js';
 import { loadConfig } from '../config.js';
@@ -15,9 +15,23 @@ import { hashPassword } from '../platform/auth/passwords.js';
 import { createPlatform, type RunningPlatform } from '../platform/create.js';
 import { openDatabase } from '../platform/db/client.js';
 import { inSystem } from '../platform/db/tenant.js';
+import type { Module } from '../platform/http/module.js';
+import { copySnapshot, createSnapshot, type Snapshot, SUPERADMIN } from './snapshot.js';
 
 export const PASSWORD = 'secret123';
-export const SUPERADMIN = { login: 'root', password: 'root-secret' };
+export { SUPERADMIN };
+
+let ownSnapshot: Promise<Snapshot> | null = null;
+/** The global setup's snapshot; a project without that setup gets its own embedded one (PGlite needs no cleanup). */
+function runSnapshot(): Promise<Snapshot> {
+  const provided = inject('hallwaySnapshot');
+  if (provided) return Promise.resolve(provided);
+  if (process.env.TEST_DATABASE_URL) {
+    throw new Error('createHarness on PostgreSQL needs the global setup of the server project (test/global-setup.ts)');
+  }
+  ownSnapshot ??= createSnapshot(undefined);
+  return ownSnapshot;
+}
 
 export interface Harness {
   app: HallwayApp;
@@ -27,30 +41,17 @@ export interface Harness {
 }
 
 /**
- * The whole app on a fresh database: in-memory PGlite, or a new database on the server of TEST_DATABASE_URL.
- * One per test file; tests stay apart by building their own workspaces with the factories below.
+ * The whole app on a fresh database, copied from the run's migrated snapshot (snapshot.ts): in-memory PGlite, or a
+ * new database on the server of TEST_DATABASE_URL. One per test file; tests stay apart by building their own
+ * workspaces with the factories below.
  */
-export async function createHarness(env: Record<string, string | undefined> = {}): Promise<Harness> {
+export async function createHarness(
+  env: Record<string, string | undefined> = {},
+  options: { modules?: readonly Module[] } = {},
+): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hallway-test-'));
-  const testUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase: (() => Promise<void>) | null = null;
-  let databaseUrl: string | undefined;
-  if (testUrl) {
-    const name = `hallway_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: testUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(testUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: testUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const copy = await copySnapshot(await runSnapshot());
+  const databaseUrl = copy.databaseUrl;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -66,10 +67,10 @@ export async function createHarness(env: Record<string, string | undefined> = {}
     ...env,
   });
   const log = pino({ level: 'silent' });
-  const database = config.database.kind === 'pglite' ? await openDatabase({ kind: 'pglite' }) : undefined;
+  const database = copy.pglite ? await openDatabase({ kind: 'pglite', pglite: copy.pglite }) : undefined;
   const platform = await createPlatform(config, log, { principal: principalQuery, database });
   await ensureSuperadmin(platform, log);
-  const app = await buildApp(platform, { logger: false });
+  const app = await buildApp(platform, { logger: false, modules: options.modules });
   await app.ready();
   return {
     app,
@@ -78,7 +79,7 @@ export async function createHarness(env: Record<string, string | undefined> = {}
     async close() {
       await app.close();
       await platform.close();
-      await dropDatabase?.();
+      await copy.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,13 +1,13 @@
 // Spec portal §4 "Activity tracking", modules §7 "Analytics": session reports and module visits.
 import { id, okResult } from '@hallway/shared';
 import { z } from 'zod';
-import type { Module } from '../../platform/http/module.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import * as service from './service.js';
 
 /** Times arrive as ISO strings or epoch milliseconds. */
 const instant = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]).transform((v) => new Date(v));
 
-export const analyticsModule: Module = {
+export const analyticsModule: ModuleRoutes = {
   name: 'analytics',
   routes(app) {
     app.post(
@@ -18,7 +18,7 @@ export const analyticsModule: Module = {
           body: z.object({ sessionStart: instant, currentTime: instant, userId: id, clientId: id }),
           response: { 200: okResult },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         await service.recordSession(req.ctx, req.body);
@@ -34,7 +34,7 @@ export const analyticsModule: Module = {
           body: z.object({ module: z.string().min(1).max(60), date: instant, userId: id, clientId: id }),
           response: { 200: okResult },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         await service.recordModuleVisit(req.ctx, req.body);

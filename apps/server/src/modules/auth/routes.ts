@@ -14,16 +14,15 @@ import {
   userDto,
 } from '@hallway/shared';
 import { z } from 'zod';
-import type { Module } from '../../platform/http/module.js';
-import { revokeSessions } from '../users/announce.js';
-import { register, registerMany, registerManyResult } from '../users/register.js';
-import { presentOne } from '../users/service.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
+import { revokeSessions } from '../../platform/realtime/announce.js';
+import { presentOne, register, registerMany, registerManyResult } from '../users/index.js';
 import { authorizationUrl, signInWithCode } from './oidc.js';
 import * as service from './service.js';
 
 const VERSION = '0.1.0';
 
-export const authModule: Module = {
+export const authModule: ModuleRoutes = {
   name: 'auth',
   routes(app, platform) {
     const { config } = platform;
@@ -141,7 +140,7 @@ export const authModule: Module = {
           body: registerBody,
           response: { 200: resultOf(userDto).extend({ token: z.string().optional(), message: z.string() }) },
         },
-        config: { access: { auth: 'optional' } },
+        config: { access: { auth: 'optional' }, body: { chief: 'user' } },
         ...byAddress,
       },
       async (req) => {

@@ -9,8 +9,7 @@ import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { passwordResetMail } from '../../platform/mail/templates.js';
 import { clients } from '../clients/tables.js';
-import { presentUser } from '../users/presenter.js';
-import { getUserRow, saveUser } from '../users/service.js';
+import { getUserRow, presentUser, saveUser } from '../users/index.js';
 import { passwordResets, signInNames, type UserRow, users } from '../users/tables.js';
 
 /**

@@ -1,9 +1,9 @@
 import { type ClientDto, DEFAULT_RIGHTS, FEATURES, type FeatureFlag } from '@hallway/shared';
 import type { ClientRow } from './tables.js';
 
-/** Every feature, in catalogue order; flags the row lacks count as on. */
+/** Every feature, in catalogue order; flags the row lacks count as off (as the route guard sees them). */
 export function completeFeatures(stored: FeatureFlag[]): FeatureFlag[] {
-  return FEATURES.map((code) => ({ code, active: stored.find((f) => f.code === code)?.active ?? true }));
+  return FEATURES.map((code) => ({ code, active: stored.find((f) => f.code === code)?.active ?? false }));
 }
 
 export function presentClient(row: ClientRow, extra: { storageUsed?: number; usersCount?: number } = {}): ClientDto {

@@ -12,10 +12,10 @@ import {
   updateClientBody,
 } from '@hallway/shared';
 import { z } from 'zod';
-import type { Module } from '../../platform/http/module.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import * as service from './service.js';
 
-export const clientsModule: Module = {
+export const clientsModule: ModuleRoutes = {
   name: 'clients',
   routes(app, platform) {
     app.get(
@@ -35,7 +35,7 @@ export const clientsModule: Module = {
       '/api/clients',
       {
         schema: { tags: ['clients'], body: createClientBody, response: { 200: resultOf(clientDto) } },
-        config: { access: { role: 'superadmin', workspace: 'optional' } },
+        config: { access: { role: 'superadmin', workspace: 'optional' }, body: { 'lmsAdmins[]': 'user' } },
       },
       async (req) => ({ result: await service.createClient(req.ctx, req.body) }),
     );
@@ -96,7 +96,11 @@ export const clientsModule: Module = {
           body: updateClientBody,
           response: { 200: resultOf(clientDto) },
         },
-        config: { access: { role: 'admin', workspace: 'optional' }, params: { id: 'client' } },
+        config: {
+          access: { role: 'admin', workspace: 'optional' },
+          params: { id: 'client' },
+          body: { 'lmsAdmins[]': 'user' },
+        },
       },
       async (req) => {
         const result = await service.updateClient(req.ctx, req.params.id, req.body);

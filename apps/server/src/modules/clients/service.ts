@@ -11,8 +11,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors/app-error.j
 import { files } from '../../platform/files/tables.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
-import { createEmployee } from '../users/register.js';
-import { activeUserCounts } from '../users/service.js';
+import { workspacePeople } from './people.js';
 import { completeFeatures, presentClient } from './presenter.js';
 import { type ClientRow, clients } from './tables.js';
 
@@ -44,7 +43,10 @@ export async function listClients(ctx: RequestContext, filter: { search?: string
     .where(and(...conditions))
     .orderBy(asc(clients.name));
   const ids = rows.map((r) => r.id);
-  const [used, people] = await Promise.all([storageUsed(ctx.db, ids), activeUserCounts(ctx.db, ids)]);
+  const [used, people] = await Promise.all([
+    storageUsed(ctx.db, ids),
+    workspacePeople(ctx).activeUserCounts(ctx.db, ids),
+  ]);
   return rows.map((r) => presentClient(r, { usersCount: people.get(r.id) ?? 0, storageUsed: used.get(r.id) ?? 0 }));
 }
 
@@ -87,7 +89,7 @@ export async function createClient(ctx: RequestContext, body: CreateClient) {
   }
   if (admin) {
     const { password, ...person } = admin;
-    await createEmployee(ctx.db, row, { ...person, passwordHash: await hashPassword(password), roles: ['admin'] });
+    await workspacePeople(ctx).createFirstAdmin(ctx.db, row, { ...person, passwordHash: await hashPassword(password) });
   }
   return presentClient(row);
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { readablePost, roomOf } from '../posts/service.js';
+import { readablePost, roomOf } from '../posts/index.js';
 import type { CommentSubjectType } from './tables.js';
 
 /** The object a comment thread belongs to, once the caller's right to read it is checked. */

@@ -1,16 +1,11 @@
 import type { CommentDto, PersonCard, Reaction } from '@hallway/shared';
 import type { RequestContext } from '../../platform/http/context.js';
-import { reactionCounts } from '../posts/reactions.js';
-import { unknownPerson } from '../users/cards.js';
+import { reactionCounts } from '../posts/index.js';
+import { unknownPerson } from '../users/index.js';
+import { commentPolicy } from './policy.js';
 import type { CommentRow } from './tables.js';
 
 type AnswerDto = Omit<CommentDto, 'answers'>;
-
-/** Its author and the administrators edit and delete a comment. */
-export function commentAbilities(ctx: RequestContext | null, row: CommentRow) {
-  const allowed = !!ctx?.isAdmin || (!!ctx?.user && ctx.user.id === row.authorId);
-  return { edit: allowed, delete: allowed };
-}
 
 export function presentComment(
   row: CommentRow,
@@ -44,7 +39,7 @@ export function threadOf(
   mine: Map<string, Reaction>,
 ): CommentDto[] {
   const top = new Map<string, CommentDto>();
-  const present = (row: CommentRow) => presentComment(row, cards, mine.get(row.id) ?? null, commentAbilities(ctx, row));
+  const present = (row: CommentRow) => presentComment(row, cards, mine.get(row.id) ?? null, commentPolicy(ctx, row));
   for (const row of rows) if (row.parentType !== 'comment') top.set(row.id, { ...present(row), answers: [] });
   for (const row of rows) if (row.parentType === 'comment') top.get(row.parentId)?.answers.push(present(row));
   return [...top.values()];

@@ -4,15 +4,17 @@ import {
   commentDto,
   createCommentBody,
   deleteCommentQuery,
+  feedPage,
   id,
+  pageQuery,
   resultOf,
   updateCommentBody,
 } from '@hallway/shared';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/http/context.js';
-import type { Module } from '../../platform/http/module.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
-import { announce, commentForReaders } from '../posts/events.js';
+import { announce, commentForReaders, commentsFeed, readableGroups } from '../posts/index.js';
 import * as service from './service.js';
 
 const idParams = z.object({ id });
@@ -35,7 +37,7 @@ function announceChange(
   });
 }
 
-export const commentsModule: Module = {
+export const commentsModule: ModuleRoutes = {
   name: 'comments',
   routes(app, platform) {
     // Access beyond a session is the subject's: a post needs the `wall` feature and a readable post.
@@ -43,7 +45,7 @@ export const commentsModule: Module = {
       '/api/comment',
       {
         schema: { tags: ['comments'], body: createCommentBody, response: { 200: resultOf(commentDto) } },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         const change = await service.createComment(req.ctx, req.body);
@@ -62,7 +64,7 @@ export const commentsModule: Module = {
           body: updateCommentBody,
           response: { 200: resultOf(answerDto) },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         const change = await service.updateComment(req.ctx, req.params.id, req.body);
@@ -81,7 +83,7 @@ export const commentsModule: Module = {
           querystring: deleteCommentQuery,
           response: { 200: resultOf(z.object({ _id: z.string(), commentsCount: z.number().int().nullable() })) },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
         const change = await service.deleteComment(req.ctx, req.params.id, req.query.parent_type);
@@ -95,6 +97,23 @@ export const commentsModule: Module = {
         });
         return { result: { _id: row.id, commentsCount: change.commentsCount } };
       },
+    );
+
+    // The posts a person commented on: the comments module knows the threads, the wall shows the posts.
+    app.get(
+      '/api/post/comments_feed/:id',
+      {
+        schema: { tags: ['posts'], params: idParams, querystring: pageQuery, response: { 200: feedPage } },
+        config: { access: { feature: 'wall' }, params: { id: 'user' } },
+      },
+      async (req) =>
+        commentsFeed(
+          req.ctx,
+          req.params.id,
+          await readableGroups(req.ctx, req.ctx.me().id),
+          req.query.page,
+          (offset, limit) => service.commentedPosts(req.ctx, req.params.id, offset, limit),
+        ),
     );
   },
 };

@@ -8,15 +8,22 @@ import type {
   UpdateCommentBody,
 } from '@hallway/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
+import { authorize } from '../../platform/access/tenancy.js';
+import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { movedCounts, reactionCounts, toggleReaction } from '../posts/reactions.js';
-import { checkedAttachments, checkedMentions } from '../posts/rules.js';
-import { moveCommentCount } from '../posts/service.js';
+import {
+  checkedAttachments,
+  checkedMentions,
+  moveCommentCount,
+  movedCounts,
+  reactionCounts,
+  toggleReaction,
+} from '../posts/index.js';
 import type { ReactionCountsRow } from '../posts/tables.js';
-import { personCards } from '../users/cards.js';
+import { personCards } from '../users/index.js';
 import { type CommentSubject, resolveSubject } from './parents.js';
-import { commentAbilities, presentComment, threadOf } from './presenter.js';
+import { commentPolicy } from './policy.js';
+import { presentComment, threadOf } from './presenter.js';
 import { type CommentRow, commentReactions, comments } from './tables.js';
 
 /** A comment the caller may read, with its thread's subject; 404 otherwise. */
@@ -84,14 +91,10 @@ export async function createComment(ctx: RequestContext, body: CreateCommentBody
   return { row, subject, commentsCount };
 }
 
-function assertCanChange(ctx: RequestContext, row: CommentRow) {
-  if (!ctx.isAdmin && row.authorId !== ctx.me().id) throw forbidden();
-}
-
 /** `PUT api/comment/{id}`: its author or an administrator. */
 export async function updateComment(ctx: RequestContext, id: string, body: UpdateCommentBody): Promise<CommentChange> {
   const { row, subject } = await readableComment(ctx, id, true);
-  assertCanChange(ctx, row);
+  authorize(commentPolicy(ctx, row).edit);
   const text = body.text ?? row.text;
   const mentions =
     body.text !== undefined || body.mentions !== undefined
@@ -117,7 +120,7 @@ export async function deleteComment(
 ): Promise<CommentChange> {
   const { row, subject } = await readableComment(ctx, id, true);
   if (parentType && parentType !== row.parentType) throw notFound('comment_not_found');
-  assertCanChange(ctx, row);
+  authorize(commentPolicy(ctx, row).delete);
   const answers =
     row.parentType === 'comment'
       ? []
@@ -180,7 +183,7 @@ export async function presentOne(ctx: RequestContext, row: CommentRow) {
       .from(commentReactions)
       .where(and(eq(commentReactions.commentId, row.id), eq(commentReactions.userId, ctx.me().id))),
   ]);
-  return presentComment(row, cards, mine?.reaction ?? null, commentAbilities(ctx, row));
+  return presentComment(row, cards, mine?.reaction ?? null, commentPolicy(ctx, row));
 }
 
 /**

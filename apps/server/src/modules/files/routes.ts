@@ -2,14 +2,14 @@
 import { id, okResult, uploadQuery, uploadResponse } from '@hallway/shared';
 import { z } from 'zod';
 import { COMPANY_COOKIE, fileCookie, SESSION_COOKIE } from '../../platform/files/cookies.js';
-import type { Module } from '../../platform/http/module.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import { contentDisposition } from './disposition.js';
 import * as service from './service.js';
 
 /** Downloads are immutable (a new upload gets a new id) but private to the workspace. */
 const CACHE_CONTROL = 'private, max-age=86400';
 
-export const filesModule: Module = {
+export const filesModule: ModuleRoutes = {
   name: 'files',
   routes(app, platform) {
     app.post(
@@ -47,7 +47,7 @@ export const filesModule: Module = {
             description: 'Also accepts the `hallway_session` cookie (see PUT /api/files/session) for `<img src>`.',
             params: z.object({ id }),
           },
-          config: { access: {}, params: { id: 'file' } },
+          config: { access: { signedIn: true }, params: { id: 'file' } },
         },
         async (req, reply) => {
           const file = await service.openFile(platform, req.ctx, req.params.id, variant);

@@ -1,15 +1,15 @@
 // Modules §3 "Link block", §5 (title and valid link), §7 "Link blocks": the useful-links widget.
 import { id, linkBlockDto, linkInput, linksModuleCode, linkUpdate, resultOf, toggleLinksBody } from '@hallway/shared';
 import { z } from 'zod';
-import type { Module } from '../../platform/http/module.js';
-import { assertOwnWorkspace } from '../users/service.js';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import * as service from './service.js';
 
 const blockParams = z.object({ block_id: id });
 const blockResult = { 200: resultOf(linkBlockDto) };
 const editor = { role: 'admin' } as const;
 
-export const linksModule: Module = {
+export const linksModule: ModuleRoutes = {
   name: 'links',
   routes(app) {
     app.get(
@@ -20,7 +20,7 @@ export const linksModule: Module = {
           params: z.object({ client_id: id, module: linksModuleCode }),
           response: { 200: resultOf(z.array(linkBlockDto)) },
         },
-        config: { access: {}, params: { module: 'links_module' } },
+        config: { access: { signedIn: true }, params: { module: 'links_module' } },
       },
       async (req) => {
         assertOwnWorkspace(req.ctx, req.params.client_id);
@@ -30,7 +30,10 @@ export const linksModule: Module = {
 
     app.get(
       '/api/links_block/:id',
-      { schema: { tags: ['links'], params: z.object({ id }), response: blockResult }, config: { access: {} } },
+      {
+        schema: { tags: ['links'], params: z.object({ id }), response: blockResult },
+        config: { access: { signedIn: true } },
+      },
       async (req) => ({ result: await service.getBlock(req.ctx, req.params.id) }),
     );
 

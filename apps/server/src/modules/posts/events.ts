@@ -1,6 +1,7 @@
 import type { CommentDto, LikeResult, PostDto } from '@hallway/shared';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
+import { announce } from '../../platform/realtime/announce.js';
 
 /**
  * Realtime events of the wall (docs/api.md "Realtime"), sent only once the request's transaction has committed.
@@ -24,16 +25,7 @@ export function commentForReaders<T extends Omit<CommentDto, 'answers'>>(comment
 
 const roomOfDto = (post: Pick<PostDto, 'parent'>) => (post.parent.type === 'group' ? `group:${post.parent.id}` : null);
 
-export function announce(
-  platform: Platform,
-  ctx: RequestContext,
-  room: string | null,
-  event: string,
-  payload: unknown,
-) {
-  const clientId = ctx.tenant();
-  ctx.afterCommit(() => platform.realtime.emit(clientId, room, event, payload));
-}
+export { announce };
 
 export const announcePost = (
   platform: Platform,

@@ -1,6 +1,7 @@
 import { FEED_PAGE_SIZE, mentionMarkup } from '@hallway/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '../../platform/db/tenant.js';
+import type { Module } from '../../platform/http/module.js';
 import {
   call,
   createHarness,
@@ -10,15 +11,34 @@ import {
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
+import { modules } from '../index.js';
 import { follows } from '../users/tables.js';
-import { provideGroupWall } from './groups.js';
+import type { GroupWall } from './groups.js';
+
+/** Stands in for the groups module: provides the wall's group service through the contract, as it will. */
+let wall: GroupWall | null = null;
+const groupsStub: Module = {
+  name: 'groups-stub',
+  feature: { featureFree: true, reason: 'test stand-in for the groups module' },
+  routes() {},
+  provides: {
+    groupWall: {
+      readableGroups: async (ctx, userId) => (wall ? wall.readableGroups(ctx, userId) : []),
+      canRead: async (ctx, id) => (wall ? wall.canRead(ctx, id) : false),
+      canWrite: async (ctx, id) => (wall ? wall.canWrite(ctx, id) : false),
+      members: async (ctx, id) => (wall ? wall.members(ctx, id) : []),
+    },
+  },
+};
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({}, { modules: [...modules, groupsStub] });
 });
 afterAll(() => h.close());
-afterEach(() => provideGroupWall(null));
+afterEach(() => {
+  wall = null;
+});
 
 const post = async (user: TestUser, body: Record<string, unknown>) => {
   const res = await call(h, user, 'POST', '/api/post', body);
@@ -112,12 +132,12 @@ describe('GET /api/post/user_feed/{userId}/{page}', () => {
     const ws = await makeWorkspace(h);
     const readable = crypto.randomUUID();
     const hidden = crypto.randomUUID();
-    provideGroupWall({
+    wall = {
       readableGroups: async () => [readable],
       canRead: async (_ctx, id) => id === readable || id === hidden,
       canWrite: async (_ctx, id) => id === readable || id === hidden,
       members: async () => [],
-    });
+    };
     await post(ws.employee, { text: 'in a readable group', parent: { type: 'group', id: readable } });
     await post(ws.employee, { text: 'in another group', parent: { type: 'group', id: hidden } });
     const feed = await get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`);

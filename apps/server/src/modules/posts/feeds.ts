@@ -2,7 +2,7 @@ import { FEED_PAGE_SIZE, type FeedPage, type PostQuery, THANKS_PAGE_SIZE } from 
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { followedBy, isWorkspacePerson } from '../users/cards.js';
+import { followedBy, isWorkspacePerson } from '../users/index.js';
 import { canReadGroup, readableBy } from './groups.js';
 import { type PostView, presentPosts } from './presenter.js';
 import {

@@ -5,8 +5,9 @@ import { posts } from './tables.js';
 
 /**
  * What the wall needs to know about groups (spec portal §4 "Feeds": group posts show only to those who may read
- * the group). The groups module supplies it with `provideGroupWall`; until then no group can be read or written,
- * and posting to a group is refused with `group_posts_unavailable`.
+ * the group). The groups module provides it through the module contract (`provides: { groupWall }`, reached as
+ * `ctx.services.groupWall`); without it no group can be read or written, and posting to a group is refused with
+ * `group_posts_unavailable`.
  */
 export interface GroupWall {
   /** Ids of the groups the person may read, in the caller's workspace. */
@@ -17,27 +18,31 @@ export interface GroupWall {
   members(ctx: RequestContext, groupId: string): Promise<string[]>;
 }
 
-let groupWall: GroupWall | null = null;
-
-export function provideGroupWall(wall: GroupWall | null): void {
-  groupWall = wall;
+declare module '../../platform/http/module.js' {
+  interface ModuleServices {
+    groupWall: GroupWall;
+  }
 }
 
 export async function readableGroups(ctx: RequestContext, userId: string): Promise<string[]> {
+  const groupWall = ctx.services.groupWall;
   return groupWall ? groupWall.readableGroups(ctx, userId) : [];
 }
 
 export async function canReadGroup(ctx: RequestContext, groupId: string): Promise<boolean> {
+  const groupWall = ctx.services.groupWall;
   return groupWall ? groupWall.canRead(ctx, groupId) : false;
 }
 
 export async function assertGroupWritable(ctx: RequestContext, groupId: string): Promise<void> {
+  const groupWall = ctx.services.groupWall;
   if (!groupWall) throw badRequest('group_posts_unavailable');
   if (!(await groupWall.canRead(ctx, groupId))) throw new AppError(404, 'group_not_found');
   if (!(await groupWall.canWrite(ctx, groupId))) throw new AppError(403, 'no_access');
 }
 
 export async function groupMembers(ctx: RequestContext, groupId: string): Promise<string[]> {
+  const groupWall = ctx.services.groupWall;
   return groupWall ? groupWall.members(ctx, groupId) : [];
 }
 

@@ -1,16 +1,15 @@
-// Isolation-suite fixtures of the wall (posts, comments, answers, link blocks): objects of workspace A that the
-// other workspace names in paths and bodies, and must never reach.
-import { newId } from '../../platform/db/ids.js';
+// Isolation-suite fixtures of the wall: a post of workspace A with a mention, a must-read flag, a view, a like and
+// an acknowledgement, and the bodies of the calls that name A's posts.
 import type { Harness, TestWorkspace } from '../../test/harness.js';
-import { objectFixtures, registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
+import { registerBody, registerObject } from '../../test/isolation/registry.js';
 
-async function as(h: Harness, token: string, method: 'POST' | 'PUT', url: string, payload: object) {
+export async function as(h: Harness, token: string, method: 'POST' | 'PUT', url: string, payload: object) {
   const res = await h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
   if (res.statusCode !== 200) throw new Error(`wall fixture: ${method} ${url} answered ${res.statusCode} ${res.body}`);
   return res.json().result;
 }
 
-const post = (h: Harness, a: TestWorkspace) =>
+export const postOf = (h: Harness, a: TestWorkspace) =>
   as(h, a.employee.token, 'POST', '/api/post', {
     text: `Quarterly results are in, thanks @[Ada Admin](user:${a.admin.id}) for the numbers and the charts`,
     kind: 'thanks',
@@ -18,44 +17,13 @@ const post = (h: Harness, a: TestWorkspace) =>
   });
 
 registerObject('post', async (h, a) => {
-  const created = await post(h, a);
-  // A must-read flag, a view and a like, so every reading route has something to leak.
+  const created = await postOf(h, a);
   await as(h, a.admin.token, 'PUT', `/api/post/${created._id}/must_read`, { mustRead: true });
   await as(h, a.employee.token, 'PUT', `/api/post/${created._id}/view`, { user_id: a.employee.id, where: 'company' });
   await as(h, a.admin.token, 'POST', '/api/post/like', { like_type: 'post', id: created._id, reaction: 'love' });
+  await as(h, a.admin.token, 'PUT', `/api/post/${created._id}/ack`, {});
   return created._id as string;
 });
-
-registerObject('comment', async (h, a) => {
-  const { _id } = await post(h, a);
-  const comment = await as(h, a.employee.token, 'POST', '/api/comment', {
-    parent: { type: 'post', id: _id },
-    text: 'A comment of workspace A',
-  });
-  await as(h, a.admin.token, 'POST', '/api/comment', {
-    parent: { type: 'comment', id: comment._id },
-    text: 'An answer',
-  });
-  return comment._id as string;
-});
-
-registerObject('links_block', async (h, a) => {
-  const block = await as(h, a.admin.token, 'PUT', '/api/links_block/toggle', { client_id: a.id, module: 'company' });
-  return block._id as string;
-});
-
-registerObject('link', async (h, a) => {
-  const block = await as(h, a.admin.token, 'PUT', '/api/links_block/toggle', { client_id: a.id, module: 'knowl_base' });
-  const filled = await as(h, a.admin.token, 'POST', `/api/links_block/${block._id}/link`, {
-    title: 'Handbook of A',
-    link: 'https://a.example/handbook',
-  });
-  return filled.links[0]._id as string;
-});
-
-// Groups arrive with their own module, which registers real group fixtures; until then any id stands for one.
-if (!objectFixtures.has('group')) registerObject('group', async () => newId());
-valueParams.links_module = 'company';
 
 registerBody('POST /api/post', ({ a, objects }) => ({
   text: `Hello @[Eve](user:${a.employee.id})`,
@@ -64,16 +32,11 @@ registerBody('POST /api/post', ({ a, objects }) => ({
   attachments: [objects.file],
 }));
 registerBody('POST /api/post/like', ({ objects }) => ({ like_type: 'post', id: objects.post, reaction: 'like' }));
-registerBody('PUT /api/post/:id', () => ({ text: 'Rewritten by a stranger' }));
+registerBody('PUT /api/post/:id', ({ a, objects }) => ({
+  text: `Rewritten by a stranger, long enough for a thank-you post to @[Ada](user:${a.admin.id})`,
+  mentions: [a.admin.id],
+  attachments: [objects.file],
+}));
 registerBody('PUT /api/post/:id/view', ({ a }) => ({ user_id: a.employee.id, where: 'company' }));
 registerBody('PUT /api/post/all/view', ({ a }) => ({ user_id: a.employee.id, where: 'company' }));
-registerBody('PUT /api/post/:id/must_read', () => ({ mustRead: false }));
-registerBody('POST /api/comment', ({ objects }) => ({ parent: { type: 'post', id: objects.post }, text: 'Stranger' }));
-registerBody('PUT /api/comment/:id', () => ({ text: 'Rewritten by a stranger' }));
-registerBody('PUT /api/links_block/toggle', ({ a }) => ({ client_id: a.id, module: 'company' }));
-registerBody('POST /api/links_block/:block_id/link', () => ({ title: 'Phishing', link: 'https://evil.example' }));
-registerBody('PUT /api/links_block/:block_id/link', ({ objects }) => ({
-  _id: objects.link,
-  title: 'Phishing',
-  link: 'https://evil.example',
-}));
+registerBody('PUT /api/post/:id/must_read', () => ({ mustRead: true }));

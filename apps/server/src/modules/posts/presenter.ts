@@ -1,6 +1,7 @@
 import type { PersonCard, PostDto, Reaction } from '@hallway/shared';
 import type { RequestContext } from '../../platform/http/context.js';
-import { personCards, unknownPerson } from '../users/cards.js';
+import { personCards, unknownPerson } from '../users/index.js';
+import { postPolicy } from './policy.js';
 import { reactionCounts } from './reactions.js';
 import type { PostRow } from './tables.js';
 
@@ -12,12 +13,6 @@ export interface PostView {
   myReaction: Reaction | null;
   viewed: boolean;
   acknowledged: boolean;
-}
-
-/** What one person may do with a post: its author and the administrators edit and delete it. */
-export function postAbilities(ctx: RequestContext, row: PostRow) {
-  const mine = !!ctx.user && ctx.user.id === row.authorId;
-  return { edit: mine || ctx.isAdmin, delete: mine || ctx.isAdmin, mustRead: ctx.isAdmin };
 }
 
 export function presentPost(view: PostView, can: PostDto['can']): PostDto {
@@ -48,7 +43,7 @@ export function presentPost(view: PostView, can: PostDto['can']): PostDto {
 
 /** Posts as the caller sees them. */
 export const presentPosts = (ctx: RequestContext, views: PostView[]): PostDto[] =>
-  views.map((v) => presentPost(v, postAbilities(ctx, v.row)));
+  views.map((v) => presentPost(v, postPolicy(ctx, v.row)));
 
 /** A post the caller has just written: nothing of theirs is on it yet; its people come in one query. */
 export async function presentNewPost(ctx: RequestContext, row: PostRow): Promise<PostDto> {
@@ -61,5 +56,5 @@ export async function presentNewPost(ctx: RequestContext, row: PostRow): Promise
     viewed: false,
     acknowledged: false,
   };
-  return presentPost(view, postAbilities(ctx, row));
+  return presentPost(view, postPolicy(ctx, row));
 }

@@ -14,7 +14,7 @@ import {
 import { type Db, rowsOf, type Tx } from '../../platform/db/client.js';
 import { prepared, slot } from '../../platform/db/prepared.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { personCardSql, personCardsSql, unknownPerson } from '../users/cards.js';
+import { personCardSql, personCardsSql, unknownPerson } from '../users/index.js';
 import type { PostView } from './presenter.js';
 import { type PostRow, postCounts, posts } from './tables.js';
 

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { activePeopleIds, personCards, unknownPerson } from '../users/cards.js';
+import { activePeopleIds, personCards, unknownPerson } from '../users/index.js';
 import { userFeedFilter } from './feeds.js';
 import { groupMembers } from './groups.js';
 import { companyFeed } from './queries.js';

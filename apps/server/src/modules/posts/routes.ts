@@ -23,11 +23,11 @@ import {
   viewsPage,
 } from '@hallway/shared';
 import { z } from 'zod';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import type { App, Module } from '../../platform/http/module.js';
+import type { App, ModuleRoutes, ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
-import * as comments from '../comments/service.js';
-import { assertOwnWorkspace } from '../users/service.js';
+import { wallComments } from './comments.js';
 import { announce, announceLike, announcePost, announcePostDeleted } from './events.js';
 import * as feeds from './feeds.js';
 import { readableGroups } from './groups.js';
@@ -41,7 +41,7 @@ const wall = { feature: 'wall' } as const;
 const idParams = z.object({ id });
 const groupsOf = (ctx: RequestContext) => readableGroups(ctx, ctx.me().id);
 
-function feedRoutes(app: App) {
+function feedRoutes(app: App, services: Partial<ModuleServices>) {
   app.get(
     '/api/post/news/:clientId/:page',
     {
@@ -78,9 +78,12 @@ function feedRoutes(app: App) {
   app.get('/api/post/user/:id', { schema: paged, config: { access: wall, params: { id: 'user' } } }, async (req) =>
     feeds.authorFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
   );
-  app.get('/api/post/group/:id', { schema: paged, config: { access: wall, params: { id: 'group' } } }, async (req) =>
-    feeds.groupFeed(req.ctx, req.params.id, req.query.page),
-  );
+  // A group's own feed exists with the groups module (groups.ts), which also gives the isolation suite its groups.
+  if (services.groupWall) {
+    app.get('/api/post/group/:id', { schema: paged, config: { access: wall, params: { id: 'group' } } }, async (req) =>
+      feeds.groupFeed(req.ctx, req.params.id, req.query.page),
+    );
+  }
   app.get(
     '/api/post/group/user/:id',
     { schema: paged, config: { access: wall, params: { id: 'user' } } },
@@ -96,16 +99,11 @@ function feedRoutes(app: App) {
     async (req) => feeds.mentionsFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
   );
   app.get(
-    '/api/post/comments_feed/:id',
-    { schema: paged, config: { access: wall, params: { id: 'user' } } },
-    async (req) =>
-      feeds.commentsFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page, (offset, limit) =>
-        comments.commentedPosts(req.ctx, req.params.id, offset, limit),
-      ),
-  );
-  app.get(
     '/api/post',
-    { schema: { tags: ['posts'], querystring: postQuery, response: { 200: feedPage } }, config: { access: wall } },
+    {
+      schema: { tags: ['posts'], querystring: postQuery, response: { 200: feedPage } },
+      config: { access: wall, query: { author: 'user', mentioned: 'user', parent_id: 'client' } },
+    },
     async (req) => feeds.filteredFeed(req.ctx, req.query, await groupsOf(req.ctx)),
   );
 }
@@ -119,7 +117,7 @@ function postRoutes(app: App, platform: Platform) {
     },
     async (req) => {
       const post = await service.presentOnePost(req.ctx, req.params.id);
-      return { result: { ...post, comments: await comments.threadOfSubject(req.ctx, 'post', post._id) } };
+      return { result: { ...post, comments: await wallComments(req.ctx).threadOfSubject(req.ctx, 'post', post._id) } };
     },
   );
 
@@ -176,7 +174,7 @@ function postRoutes(app: App, platform: Platform) {
         announceLike(platform, req.ctx, service.roomOf(post), result);
         return { result };
       }
-      const { result, subject } = await comments.reactToComment(req.ctx, like_type, target, reaction);
+      const { result, subject } = await wallComments(req.ctx).reactToComment(req.ctx, like_type, target, reaction);
       announceLike(platform, req.ctx, subject.room, result);
       return { result };
     },
@@ -245,10 +243,10 @@ function readingRoutes(app: App, platform: Platform) {
   );
 }
 
-export const postsModule: Module = {
+export const postsModule: ModuleRoutes = {
   name: 'posts',
-  routes(app, platform) {
-    feedRoutes(app);
+  routes(app, platform, services) {
+    feedRoutes(app, services);
     postRoutes(app, platform);
     readingRoutes(app, platform);
     registerWidgetRoutes(app);

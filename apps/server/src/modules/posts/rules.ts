@@ -9,8 +9,8 @@ import {
 } from '@hallway/shared';
 import { AppError, invalidFields } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { fileRefs } from '../files/service.js';
-import { assertActivePeople } from '../users/cards.js';
+import { fileRefs } from '../files/index.js';
+import { assertActivePeople } from '../users/index.js';
 
 /**
  * The people a text mentions: the `mentions` list the web sends and any mention markup in the text, each once.

@@ -1,8 +1,10 @@
 import type { CreatePostBody, PostDto, UpdatePostBody } from '@hallway/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { authorize } from '../../platform/access/tenancy.js';
 import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { assertGroupWritable, canReadGroup } from './groups.js';
+import { postPolicy } from './policy.js';
 import { presentPosts } from './presenter.js';
 import { findPost, loadPostPage, movePostCount } from './queries.js';
 import { checkedAttachments, checkedMentions, checkThanks } from './rules.js';
@@ -83,15 +85,12 @@ export async function createPost(ctx: RequestContext, body: CreatePostBody): Pro
   return row;
 }
 
-function assertCanChange(ctx: RequestContext, row: PostRow) {
-  if (!ctx.isAdmin && row.authorId !== ctx.me().id) throw forbidden();
-}
-
 /** `PUT api/post/{id}`: the author or an administrator; the thank-you rules hold after the change too. */
 export async function updatePost(ctx: RequestContext, id: string, body: UpdatePostBody): Promise<PostRow> {
   const row = await readablePost(ctx, id, true);
-  assertCanChange(ctx, row);
-  if (body.mustRead !== undefined && body.mustRead !== row.mustRead && !ctx.isAdmin) throw forbidden();
+  const can = postPolicy(ctx, row);
+  authorize(can.edit);
+  if (body.mustRead !== undefined && body.mustRead !== row.mustRead) authorize(can.mustRead);
   const text = body.text ?? row.text;
   const contentChanged = body.text !== undefined || body.mentions !== undefined || body.attachments !== undefined;
   const mentions =
@@ -118,7 +117,7 @@ export async function updatePost(ctx: RequestContext, id: string, body: UpdatePo
 /** `DELETE api/post/{id}`: comments, likes, views and acknowledgements go with the post (foreign keys). */
 export async function deletePost(ctx: RequestContext, id: string): Promise<PostRow> {
   const row = await readablePost(ctx, id, true);
-  assertCanChange(ctx, row);
+  authorize(postPolicy(ctx, row).delete);
   await ctx.db.delete(posts).where(eq(posts.id, row.id));
   await movePostCount(ctx.db, row, -1);
   return row;

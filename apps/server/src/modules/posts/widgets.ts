@@ -1,9 +1,9 @@
 // Spec portal §2 wall widgets, modules §7 "Clients": the thanks and birthdays widgets.
 import { birthdayDto, birthdaysQuery, feedPage, id, pageQuery, resultOf } from '@hallway/shared';
 import { z } from 'zod';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { App } from '../../platform/http/module.js';
-import { upcomingBirthdays } from '../users/birthdays.js';
-import { assertOwnWorkspace } from '../users/service.js';
+import { upcomingBirthdays } from '../users/index.js';
 import { thanksFeed } from './feeds.js';
 import { readableGroups } from './groups.js';
 

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
-import { contentDisposition } from '../files/disposition.js';
+import { contentDisposition } from '../files/index.js';
 import { announce } from './announce.js';
 import { loadHrm, resetToHrm } from './hrm.js';
 import * as service from './service.js';

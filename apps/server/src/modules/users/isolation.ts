@@ -41,8 +41,16 @@ registerObject('hr_file', async (h, a) => {
   // A's people follow each other and one is pinned: every people route has something to leak.
   await as(h, a.admin.token, 'POST', '/api/follow', { user_id: a.employee.id });
   await as(h, a.admin.token, 'PUT', `/api/user/pin/${a.employee.id}`, {});
-  await as(h, a.admin.token, 'POST', '/api/user/load_hrm', { file_id: await hrmSheet(h, a) });
+  await as(h, a.admin.token, 'PUT', `/api/user/pin/${a.admin.id}`, {});
   return fileId;
+});
+
+/** The person the HR-system import created in A: it keeps the import's data for reset_to_hrm. */
+registerObject('hrm_person', async (h, a) => {
+  const report = await as(h, a.admin.token, 'POST', '/api/user/load_hrm', { file_id: await hrmSheet(h, a) });
+  const person = report.created[0]._id as string;
+  await as(h, a.admin.token, 'PUT', `/api/user/pin/${person}`, {});
+  return person;
 });
 
 registerObject('spreadsheet', async (h, a) => {
@@ -56,11 +64,14 @@ registerObject('spreadsheet', async (h, a) => {
 
 registerBody('POST /api/follow', ({ a }) => ({ user_id: a.employee.id }));
 registerBody('POST /api/unfollow', ({ a }) => ({ user_id: a.employee.id }));
-registerBody('PUT /api/user/pin_move', ({ a }) => ({ from: a.employee.id, to: a.admin.id }));
+// Not the employee: the own-workspace call of PUT /api/user/pin/:id unpins them before this one runs.
+registerBody('PUT /api/user/pin_move', ({ a, objects }) => ({ from: a.admin.id, to: objects.hrm_person }));
 registerBody('POST /api/user/import', ({ objects }) => ({ file_id: objects.spreadsheet }));
 registerBody('POST /api/user/load_hrm', ({ objects }) => ({ file_id: objects.spreadsheet }));
-registerBody('POST /api/user/reset_to_hrm', ({ a }) => ({ user_id: a.employee.id }));
-registerBody('PUT /api/user/:id', ({ objects }) => ({
+registerBody('POST /api/user/reset_to_hrm', ({ objects }) => ({ user_id: objects.hrm_person }));
+registerBody('PUT /api/user/:id/rights', () => ({ rights: { polls: false } }));
+registerBody('PUT /api/user/:id', ({ a, objects }) => ({
+  chief: a.admin.id,
   pics: [{ src: `/api/files/${objects.file}` }],
   files: [{ _id: objects.hr_file, filename: 'stolen.pdf', path: `/api/files/${objects.hr_file}` }],
 }));

@@ -1,6 +1,8 @@
 // Spec modules §7 "Post views and follows"; portal §2 profile tabs and address book, §4 pins, §7 "Users".
+
 import { followBody, followersDto, id, pinMoveBody, pinnedDto, resultOf, userDto, userFilters } from '@hallway/shared';
 import { z } from 'zod';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { App } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import { announce } from './announce.js';
@@ -23,7 +25,7 @@ export function peopleRoutes(app: App, platform: Platform): void {
           body: followBody,
           response: { 200: resultOf(userDto) },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => ({
         result: await service.presentOne(req.ctx, await people.setFollow(req.ctx, req.body.user_id, follow)),
@@ -40,7 +42,7 @@ export function peopleRoutes(app: App, platform: Platform): void {
         params: idParams,
         response: { 200: resultOf(followersDto) },
       },
-      config: { access: {} },
+      config: { access: { signedIn: true } },
     },
     async (req) => ({ result: await people.followersList(req.ctx, req.params.id) }),
   );
@@ -54,10 +56,10 @@ export function peopleRoutes(app: App, platform: Platform): void {
         params: z.object({ clientId: id }),
         response: { 200: resultOf(userFilters) },
       },
-      config: { access: {} },
+      config: { access: { signedIn: true } },
     },
     async (req) => {
-      service.assertOwnWorkspace(req.ctx, req.params.clientId);
+      assertOwnWorkspace(req.ctx, req.params.clientId);
       return { result: await people.userFilters(req.ctx) };
     },
   );

@@ -3,8 +3,8 @@ import { COVER_MIN_HEIGHT, COVER_WIDTH, type FileRef, type UpdateUserBody } from
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { fileRefs, restrictFiles } from '../files/service.js';
-import { canSeeHr } from './rules.js';
+import { fileRefs, restrictFiles } from '../files/index.js';
+import { canSeeHr } from './policy.js';
 import { type Pic, type UserRow, users } from './tables.js';
 
 /** `/api/files/{id}` or `/api/files/{id}/thumb` (what an upload answers as `src` and `mini`), or a bare id. */

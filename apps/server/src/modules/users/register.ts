@@ -16,7 +16,7 @@ import { toFields } from '../../platform/errors/handler.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { type ClientRow, clients } from '../clients/tables.js';
 import { profileMedia } from './profile.js';
-import { duplicateToFieldError } from './service.js';
+import { assertChiefOf, duplicateToFieldError } from './service.js';
 import { normaliseRow } from './spreadsheet.js';
 import { type UserRow, users } from './tables.js';
 
@@ -34,6 +34,7 @@ export async function createEmployee(
   input: NewEmployee,
 ): Promise<UserRow> {
   const { rights, passwordHash, roles, birthDate, workingSince, ...fields } = input;
+  await assertChiefOf(tx, client.id, fields.chief);
   const allRights: Rights = { ...DEFAULT_RIGHTS, ...client.settings.defaultRights, ...rights };
   try {
     const [row] = await tx

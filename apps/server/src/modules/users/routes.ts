@@ -1,4 +1,5 @@
 // Spec portal §3 "Employee", §5 "Employees", §6 roles and rights, §7 "Users".
+
 import {
   clientDto,
   clientRoleParam,
@@ -15,8 +16,9 @@ import {
   usersPage,
 } from '@hallway/shared';
 import { z } from 'zod';
-import type { Module } from '../../platform/http/module.js';
-import { issueToken } from '../auth/service.js';
+import { assertOwnWorkspace, assertOwnWorkspaceCode } from '../../platform/access/tenancy.js';
+import { sessionToken } from '../../platform/auth/session.js';
+import type { ModuleRoutes } from '../../platform/http/module.js';
 import { adminRoutes } from './admin-routes.js';
 import { announce } from './announce.js';
 import { peopleRoutes } from './people-routes.js';
@@ -24,7 +26,7 @@ import * as service from './service.js';
 
 const idParams = z.object({ id });
 
-export const usersModule: Module = {
+export const usersModule: ModuleRoutes = {
   name: 'users',
   routes(app, platform) {
     app.get(
@@ -62,10 +64,10 @@ export const usersModule: Module = {
           querystring: forClientQuery,
           response: { 200: usersPage },
         },
-        config: { access: {} },
+        config: { access: { signedIn: true } },
       },
       async (req) => {
-        service.assertOwnWorkspace(req.ctx, req.params.clientId);
+        assertOwnWorkspace(req.ctx, req.params.clientId);
         const { deleted, page, limit } = req.query;
         return service.findUsers(req.ctx, {
           withFollowers: true,
@@ -85,10 +87,10 @@ export const usersModule: Module = {
           body: usersFilterBody,
           response: { 200: usersPage },
         },
-        config: { access: {}, params: { workspace: 'workspace' } },
+        config: { access: { signedIn: true }, params: { workspace: 'workspace' } },
       },
       async (req) => {
-        service.assertOwnWorkspaceCode(req.ctx, req.params.workspace);
+        assertOwnWorkspaceCode(req.ctx, req.params.workspace);
         const { page, limit, ...filter } = req.body;
         const size = limit ?? USERS_PAGE_SIZE;
         return service.findUsers(req.ctx, { ...filter, limit: size, offset: (page ?? 0) * size });
@@ -97,7 +99,10 @@ export const usersModule: Module = {
 
     app.get(
       '/api/user/:id',
-      { schema: { tags: ['users'], params: idParams, response: { 200: resultOf(userDto) } }, config: { access: {} } },
+      {
+        schema: { tags: ['users'], params: idParams, response: { 200: resultOf(userDto) } },
+        config: { access: { signedIn: true } },
+      },
       async (req) => ({ result: await service.presentOne(req.ctx, await service.getUserRow(req.ctx, req.params.id)) }),
     );
 
@@ -116,7 +121,7 @@ export const usersModule: Module = {
         const { user, passwordChanged } = await service.updateUser(platform, req.ctx, req.params.id, req.body);
         return {
           result: announce(platform, req.ctx, await service.presentOne(req.ctx, user)),
-          ...(passwordChanged ? { token: issueToken(platform, user) } : {}),
+          ...(passwordChanged ? { token: sessionToken(platform.tokens, user) } : {}),
         };
       },
     );

@@ -7,6 +7,7 @@ import {
   type UsersPage,
 } from '@hallway/shared';
 import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { assertOwnWorkspace, authorize } from '../../platform/access/tenancy.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Tx } from '../../platform/db/client.js';
 import { uniqueViolation } from '../../platform/db/errors.js';
@@ -14,13 +15,13 @@ import { prepared, slot } from '../../platform/db/prepared.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
-import { presentClient } from '../clients/presenter.js';
+import { revokeSessions } from '../../platform/realtime/announce.js';
+import { presentClient } from '../clients/index.js';
 import { type ClientRow, clients } from '../clients/tables.js';
-import { deleteFiles } from '../files/service.js';
-import { revokeSessions } from './announce.js';
+import { deleteFiles } from '../files/index.js';
+import { assertMayManage, canSeeHr, profileAbilities, userPolicy } from './policy.js';
 import { listColumns, presentListItem, presentUser } from './presenter.js';
 import { profileMedia } from './profile.js';
-import { assertMayManage, canSeeHr, profileAbilities } from './rules.js';
 import { follows, type UserRow, users } from './tables.js';
 
 /** A person of the caller's workspace, or 404: ids of other workspaces are never found. */
@@ -191,6 +192,16 @@ const HR_FIELDS = [
   'organization',
 ] as const;
 
+/** A chief is a person of the same workspace (found by the isolation suite: any id was stored before). */
+export async function assertChiefOf(tx: Tx, clientId: string, chief: string | null | undefined): Promise<void> {
+  if (!chief) return;
+  const [found] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, chief), eq(users.clientId, clientId)));
+  if (!found) throw invalidFields({ chief: 'user_not_found' });
+}
+
 /**
  * `PUT api/user/{id}`: the owner (with `profile_edit`) or an administrator. Pictures, cover and HR files name
  * uploaded files (see profile.ts); HR files dropped from the list are deleted. Answers a new token when the owner
@@ -203,15 +214,18 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
   // Locked: two saves of the HR file list at once would otherwise each keep files the other deleted.
   const row = self ? await getOwnRow(ctx, true) : await getUserRow(ctx, id, true);
   const preferencesOnly = Object.keys(body).every((k) => PREFERENCES.includes(k as (typeof PREFERENCES)[number]));
+  // Another administrator's profile answers the rule's own code rather than a bare 403.
   if (ctx.isAdmin) assertMayManage(ctx, row);
-  else {
-    if (!self || (!preferencesOnly && !ctx.can('profile_edit'))) throw forbidden();
+  const can = userPolicy(ctx, row);
+  authorize(preferencesOnly ? can.editPreferences : can.edit);
+  if (!can.editHr) {
     const hrField = HR_FIELDS.find((f) => body[f] !== undefined && body[f] !== row[f as keyof UserRow]);
     if (hrField) throw new AppError(403, 'no_access', {}, { fields: { [hrField]: 'no_access' } });
   }
   if (body.theme === 'dark' && !ctx.can('dark_theme'))
     throw new AppError(403, 'no_access', {}, { fields: { theme: 'no_access' } });
   if (body.chief === row.id) throw invalidFields({ chief: 'validation' });
+  if (row.clientId) await assertChiefOf(ctx.db, row.clientId, body.chief);
 
   const { password, confirmation, oldPassword, pics, cover, files: hrFiles, ...fields } = body;
   const media = await profileMedia(ctx, row, { pics, cover, files: hrFiles });
@@ -352,13 +366,4 @@ export async function setRightsForAll(ctx: RequestContext, clientId: string, rig
 function othersThanAdmins(ctx: RequestContext): SQL[] {
   if (ctx.isSuperadmin) return [];
   return [sql`(${users.id} = ${ctx.me().id} OR NOT ('admin' = ANY(${users.roles})))`];
-}
-
-/** Ids of workspaces in paths never select a tenant: they must name the caller's own. */
-export function assertOwnWorkspace(ctx: RequestContext, clientId: string): void {
-  if (clientId !== ctx.tenant()) throw forbidden();
-}
-
-export function assertOwnWorkspaceCode(ctx: RequestContext, workspace: string): void {
-  if (workspace.toLowerCase() !== ctx.client?.workspace.toLowerCase()) throw forbidden();
 }

@@ -1,12 +1,13 @@
 // Spec portal §4 "Export shows a processing flag", §7 "Users": export to xlsx and import of a spreadsheet.
 import type { ImportReport, MessageCode } from '@hallway/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
-import { openFile } from '../files/service.js';
+import { openFile } from '../files/index.js';
 import { registerMany } from './register.js';
-import { assertOwnWorkspace, getUserRow } from './service.js';
+import { getUserRow } from './service.js';
 import { EMPLOYEE_COLUMNS, readAll, readSpreadsheet, type SheetRow, writeXlsx } from './spreadsheet.js';
 import { type UserRow, users } from './tables.js';
 

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { principalQuery } from '../../modules/users/principal.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, superadmin } from '../../test/harness.js';
@@ -13,22 +13,29 @@ beforeAll(async () => {
   probe = Fastify();
   registerErrorHandler(probe);
   installRouteGuard(probe, { database: h.platform.database, tokens: h.platform.tokens, principal: principalQuery });
+  const free = { featureFree: true, reason: 'guard probe' } as const;
   const routes: [string, RouteAccess][] = [
     ['/public', { public: true }],
-    ['/signed-in', {}],
-    ['/optional', { auth: 'optional' }],
-    ['/no-workspace', { workspace: 'optional' }],
+    ['/signed-in', { signedIn: true, ...free }],
+    ['/optional', { auth: 'optional', ...free }],
+    ['/no-workspace', { workspace: 'optional', ...free }],
     ['/feature', { feature: 'chat' }],
-    ['/right', { right: 'wall' }],
-    ['/admin', { role: 'admin' }],
-    ['/superadmin', { role: 'superadmin', workspace: 'optional' }],
+    ['/right', { right: 'wall', ...free }],
+    ['/admin', { role: 'admin', ...free }],
+    ['/superadmin', { role: 'superadmin', workspace: 'optional', ...free }],
   ];
-  for (const [url, access] of routes) {
-    probe.get(url, { config: { access } }, async (req: FastifyRequest) => ({
-      user: req.ctx?.user?.id ?? null,
-      client: req.ctx?.clientId ?? null,
-    }));
-  }
+  const answer = async (req: FastifyRequest) => ({
+    user: req.ctx?.user?.id ?? null,
+    client: req.ctx?.clientId ?? null,
+  });
+  for (const [url, access] of routes) probe.get(url, { config: { access } }, answer);
+  // A module's scope, as app.ts registers it: its routes get the module's feature unless they name one.
+  await probe.register(async (scope: FastifyInstance) => {
+    scope.decorate('moduleFeature', { getter: () => ({ feature: 'polls' as const }) });
+    scope.get('/module-default', { config: { access: { signedIn: true } } }, answer);
+    scope.get('/module-override', { config: { access: { feature: 'chat' } } }, answer);
+    scope.get('/module-free', { config: { access: { signedIn: true, ...free } } }, answer);
+  });
   await probe.ready();
 });
 afterAll(async () => {
@@ -44,6 +51,54 @@ describe('route guard', () => {
     const app = Fastify();
     installRouteGuard(app, { database: h.platform.database, tokens: h.platform.tokens, principal: principalQuery });
     expect(() => app.get('/undeclared', async () => 'x')).toThrow(/declares no access/);
+  });
+
+  it('refuses to start with an empty declaration, or one without a feature and without featureFree + reason', () => {
+    const app = Fastify();
+    installRouteGuard(app, { database: h.platform.database, tokens: h.platform.tokens, principal: principalQuery });
+    expect(() => app.get('/empty', { config: { access: {} } }, async () => 'x')).toThrow(/empty access/);
+    expect(() => app.get('/no-feature', { config: { access: { signedIn: true } } }, async () => 'x')).toThrow(
+      /names no feature/,
+    );
+    expect(() =>
+      app.get('/no-reason', { config: { access: { signedIn: true, featureFree: true } } }, async () => 'x'),
+    ).toThrow(/featureFree without a reason/);
+    expect(() =>
+      app.get(
+        '/blank-reason',
+        { config: { access: { role: 'admin', featureFree: true, reason: ' ' } } },
+        async () => 'x',
+      ),
+    ).toThrow(/featureFree without a reason/);
+  });
+
+  it("gives a module's feature to its routes unless a route names another or says featureFree", async () => {
+    const ws = await makeWorkspace(h);
+    const registered = (url: string) => h.app.routesRegistry.find((r) => r.url === url);
+    expect(registered('/api/post')?.access).toMatchObject({ feature: 'wall' });
+    expect(registered('/api/comment')?.access).toMatchObject({ featureFree: true });
+    expect((await get('/module-default', ws.employee.token)).statusCode).toBe(200);
+    await h.platform.database.query(
+      `UPDATE clients SET features = '[{"code":"polls","active":false},{"code":"chat","active":true}]'::jsonb WHERE id = $1`,
+      [ws.id],
+    );
+    expect((await get('/module-default', ws.employee.token)).json().code).toBe('feature_disabled');
+    expect((await get('/module-override', ws.employee.token)).statusCode).toBe(200);
+    expect((await get('/module-free', ws.employee.token)).statusCode).toBe(200);
+  });
+
+  it('treats a feature the workspace does not list as off', async () => {
+    const ws = await makeWorkspace(h);
+    expect((await get('/feature', ws.employee.token)).statusCode).toBe(200);
+    await h.platform.database.query(
+      `UPDATE clients SET features = '[{"code":"wall","active":true}]'::jsonb WHERE id = $1`,
+      [ws.id],
+    );
+    expect((await get('/feature', ws.employee.token)).json().code).toBe('feature_disabled');
+    expect((await get('/module-default', ws.employee.token)).json().code).toBe('feature_disabled');
+    const client = await call(h, ws.admin, 'GET', `/api/clients/${ws.id}`);
+    const chat = client.json().result.features.find((f: { code: string }) => f.code === 'chat');
+    expect(chat).toEqual({ code: 'chat', active: false });
   });
 
   it('lets anyone call public routes and signed-in people the rest', async () => {

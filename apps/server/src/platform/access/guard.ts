@@ -6,6 +6,7 @@ import { inTenant, inTenantWith } from '../db/tenant.js';
 import { AppError } from '../errors/app-error.js';
 import { COMPANY_COOKIE, readCookie, SESSION_COOKIE } from '../files/cookies.js';
 import { createContext, type RequestContext, type SessionClient, type SessionUser } from '../http/context.js';
+import type { ModuleServices } from '../http/module.js';
 
 /**
  * Every route declares who may call it (ARCHITECTURE "Access"); the app refuses to start otherwise.
@@ -13,16 +14,23 @@ import { createContext, type RequestContext, type SessionClient, type SessionUse
  * - `{ auth: 'optional', ... }`: signed-in or not; `ctx.user` may be null.
  * - otherwise a signed-in person, in a workspace (unless `workspace: 'optional'`), then in this order:
  *   workspace active → `feature` on → `right` granted → `role`.
+ * The module's feature (module.ts) applies when the route names none; a route outside any feature says
+ * `featureFree: true` with its reason. An empty declaration is refused: say at least `signedIn: true`.
  */
 export type RouteAccess =
   | { public: true }
   | {
       public?: false;
+      /** Any signed-in person of the workspace (with the module's feature): what `{}` used to mean. */
+      signedIn?: true;
       auth?: 'optional';
       role?: 'admin' | 'superadmin';
       feature?: Feature;
       right?: Right;
       workspace?: 'optional';
+      /** The route serves no workspace feature (sign-in, own profile, the workspace itself): say why. */
+      featureFree?: true;
+      reason?: string;
       /**
        * The handler streams a long request body (uploads): access is checked in a short transaction that ends
        * before the handler runs, so no connection (on PGlite: no database) is held while the bytes arrive.
@@ -31,11 +39,49 @@ export type RouteAccess =
       streaming?: true;
     };
 
+/** What a module says of its routes' feature (module.ts): the default of every route it registers. */
+export type ModuleFeature = { feature: Feature } | { featureFree: true; reason: string };
+
+/**
+ * Kinds of ids a route's params, query or body carry, for the isolation suite (`post`, `user`, `file`, ...), by
+ * field path: `user_id`, `parent.id`, `mentions[]` (every item of an array).
+ */
+export type IdKinds = Record<string, string>;
+
+/**
+ * The access a route really gets, or why it may not start: a declaration must say something, and a guarded route
+ * must either have a feature (its own or its module's) or say `featureFree` with a reason.
+ */
+export function resolveAccess(
+  declared: RouteAccess | undefined,
+  module: ModuleFeature | undefined,
+  what: string,
+): RouteAccess {
+  if (!declared) throw new Error(`${what} declares no access (config.access)`);
+  if (declared.public) return declared;
+  const stated = Object.entries(declared).filter(([key, v]) => v !== undefined && key !== 'reason');
+  if (stated.length === 0) {
+    throw new Error(`${what} declares an empty access {}: say who may call it (signedIn, role, right, feature)`);
+  }
+  if (declared.featureFree && !declared.reason?.trim()) throw new Error(`${what} is featureFree without a reason`);
+  if (declared.feature || declared.featureFree) return declared;
+  if (module && 'feature' in module) return { ...declared, feature: module.feature };
+  if (module?.featureFree) return { ...declared, featureFree: true, reason: module.reason };
+  throw new Error(`${what} names no feature: declare one, or featureFree with a reason`);
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /** For the isolation suite: which kind of object a path parameter names, when its name does not say. */
-    params?: Record<string, string>;
+    params?: IdKinds;
+    /** For the isolation suite: the kinds of ids in the query string and the body (top-level field names). */
+    query?: IdKinds;
+    body?: IdKinds;
+  }
+  interface FastifyInstance {
+    /** The feature of the module whose plugin scope this is (app.ts decorates each module's scope). */
+    moduleFeature?: ModuleFeature;
   }
   interface FastifyRequest {
     ctx: RequestContext;
@@ -60,28 +106,40 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess;
-  params: Record<string, string>;
+  params: IdKinds;
+  query: IdKinds;
+  body: IdKinds;
+  /** The route's zod schemas of query and body: the isolation suite finds every id field in them. */
+  schema: { querystring?: unknown; body?: unknown };
 }
 
 /** URL prefixes of plugin routes that cannot carry our config (the OpenAPI UI); they are public by nature. */
 const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
 
-export function installRouteGuard(
-  app: FastifyInstance,
-  deps: { database: Database; tokens: Tokens; principal: PrincipalQuery },
-): RegisteredRoute[] {
+export interface GuardDeps {
+  database: Database;
+  tokens: Tokens;
+  principal: PrincipalQuery;
+  /** The modules' services, given to every request as `ctx.services`. */
+  services?: Partial<ModuleServices>;
+}
+
+export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
-  app.addHook('onRoute', (route: RouteOptions) => {
+  app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
     if (PLUGIN_PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) return;
-    const access = route.config?.access;
-    if (!access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
-    }
+    const access = resolveAccess(
+      route.config?.access,
+      this.moduleFeature,
+      `Route ${String(route.method)} ${route.url}`,
+    );
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, access, params: route.config?.params ?? {} });
+      const { params = {}, query = {}, body = {} } = route.config ?? {};
+      const schema = { querystring: route.schema?.querystring, body: route.schema?.body };
+      routes.push({ method, url: route.url, access, params, query, body, schema });
     }
     if (access.public) return;
     const handler = route.handler;
@@ -114,7 +172,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 async function runGuarded(
-  deps: { database: Database; tokens: Tokens; principal: PrincipalQuery },
+  deps: GuardDeps,
   access: Exclude<RouteAccess, { public: true }>,
   request: FastifyRequest,
   tasks: (() => unknown)[],
@@ -131,6 +189,7 @@ async function runGuarded(
         client: null,
         log: request.log,
         afterCommit: (t) => tasks.push(t),
+        services: deps.services,
       });
       return handler();
     });
@@ -155,7 +214,6 @@ async function runGuarded(
       throw new AppError(401, 'session_expired');
     }
     const { user } = principal;
-    const superadmin = user.roles.includes('superadmin');
     if (user.deletionMark) throw new AppError(403, 'user_deleted');
     if (clientId && !principal.client) throw new AppError(404, 'workspace_not_found');
     const ctx = createContext({
@@ -164,19 +222,25 @@ async function runGuarded(
       client: principal.client,
       log: request.log,
       afterCommit: (t) => tasks.push(t),
+      services: deps.services,
     });
-    if (!ctx.client && access.workspace !== 'optional') throw new AppError(400, 'workspace_required');
-    if (ctx.client?.status === 'blocked' && !superadmin) throw new AppError(403, 'company_blocked');
-    if (access.feature && !ctx.hasFeature(access.feature)) throw new AppError(403, 'feature_disabled');
-    if (access.right && !ctx.can(access.right)) throw new AppError(403, 'no_access');
-    if (access.role === 'admin' && !ctx.isAdmin) throw new AppError(403, 'no_access');
-    if (access.role === 'superadmin' && !superadmin) throw new AppError(403, 'no_access');
+    enforceAccess(ctx, access);
     request.ctx = ctx;
     return access.streaming ? STREAMING : handler();
   });
   if (result !== STREAMING) return result;
   request.ctx = { ...request.ctx, db: closedTransaction };
   return handler();
+}
+
+/** Workspace active → feature on → right granted → role: for routes and socket events alike. */
+export function enforceAccess(ctx: RequestContext, access: Exclude<RouteAccess, { public: true }>): void {
+  if (!ctx.client && access.workspace !== 'optional') throw new AppError(400, 'workspace_required');
+  if (ctx.client?.status === 'blocked' && !ctx.isSuperadmin) throw new AppError(403, 'company_blocked');
+  if (access.feature && !ctx.hasFeature(access.feature)) throw new AppError(403, 'feature_disabled');
+  if (access.right && !ctx.can(access.right)) throw new AppError(403, 'no_access');
+  if (access.role === 'admin' && !ctx.isAdmin) throw new AppError(403, 'no_access');
+  if (access.role === 'superadmin' && !ctx.isSuperadmin) throw new AppError(403, 'no_access');
 }
 
 const STREAMING = Symbol('streaming');

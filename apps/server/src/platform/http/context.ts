@@ -2,6 +2,7 @@ import type { Feature, FeatureFlag, Right, Rights, Role } from '@hallway/shared'
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { AppError } from '../errors/app-error.js';
+import type { ModuleServices } from './module.js';
 
 /** The signed-in person, as access checks need them. */
 export interface SessionUser {
@@ -43,6 +44,8 @@ export interface RequestContext {
   me(): SessionUser;
   /** Runs after the transaction commits (realtime emits, jobs): never for a rolled-back request. */
   afterCommit(task: () => unknown): void;
+  /** What other modules provide through the contract (module.ts ModuleServices); a missing one is not installed. */
+  services: Partial<ModuleServices>;
   log: FastifyBaseLogger;
 }
 
@@ -52,6 +55,7 @@ export function createContext(args: {
   client: SessionClient | null;
   log: FastifyBaseLogger;
   afterCommit: (task: () => unknown) => void;
+  services?: Partial<ModuleServices>;
 }): RequestContext {
   const { user, client } = args;
   const isSuperadmin = !!user?.roles.includes('superadmin');
@@ -64,7 +68,8 @@ export function createContext(args: {
     isSuperadmin,
     isAdmin,
     can: (right) => isAdmin || user?.rights[right] === true,
-    hasFeature: (feature) => client?.features.find((f) => f.code === feature)?.active ?? true,
+    // A feature the workspace does not list is off: a module added later starts switched off until enabled.
+    hasFeature: (feature) => client?.features.find((f) => f.code === feature)?.active ?? false,
     tenant: () => {
       if (!client) throw new AppError(400, 'workspace_required');
       return client.id;
@@ -74,6 +79,7 @@ export function createContext(args: {
       return user;
     },
     afterCommit: args.afterCommit,
+    services: args.services ?? {},
     log: args.log,
   };
 }

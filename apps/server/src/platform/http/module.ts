@@ -1,3 +1,4 @@
+import type { Lang, MessageCode, Right } from '@hallway/shared';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -6,7 +7,11 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ModuleFeature } from '../access/guard.js';
+import type { Tx } from '../db/client.js';
 import type { Platform } from '../index.js';
+import type { CleanupTask } from '../jobs/maintenance.js';
+import type { SocketHandler } from '../realtime/handlers.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -16,8 +21,91 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** A product module: registers its routes (each declaring its access) with the platform at hand. */
-export interface Module {
-  name: string;
-  routes(app: App, platform: Platform): void | Promise<void>;
+/** A notification a module sends: its texts in every language, `{name}` placeholders filled from `params`. */
+export interface NotificationTemplate {
+  texts: Record<Lang, { title: string; body: string }>;
 }
+
+/**
+ * What modules offer each other through the contract (a module's `provides`), reached as `ctx.services`.
+ * The module that consumes a service declares its key by merging into this interface, e.g. posts/groups.ts:
+ * `declare module '../../platform/http/module.js' { interface ModuleServices { groupWall: GroupWall } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the consuming modules
+export interface ModuleServices {}
+
+/**
+ * One product module (docs/modules.md; ../shared/MODULE-DONE.md is the checklist this contract carries).
+ * Every registry of the server is built from the list in modules/index.ts: routes (app.ts), maintenance (main.ts),
+ * socket events (realtime), services (`ctx.services`), the demo seed (bootstrap/demo.ts); the isolation suite finds
+ * `isolation.ts` in the module's folder and checks its tables; bench generators are the files of bench/generators.
+ * A field a module has no use for yet stays out.
+ */
+export interface Module {
+  /** The folder name under modules/; the OpenAPI tag of its routes. */
+  name: string;
+  /**
+   * The workspace feature that gates every route of the module (MODULE-DONE "an access declaration"); a route
+   * names another to override it. A module of the platform itself (sign-in, people, workspaces) is
+   * `{ featureFree: true, reason }`.
+   */
+  feature: ModuleFeature;
+  /** Person rights the module's routes and policy check (packages/shared RIGHTS). */
+  rights?: readonly Right[];
+  /** Error and message codes the module answers (packages/shared messages; the web translates each). */
+  messages?: readonly MessageCode[];
+  /**
+   * The module's tables (its `tables.ts` exports): each carries `client_id` and gets row-level security; the
+   * isolation suite refuses to pass while any of them has no row of workspace A after the fixtures ran.
+   */
+  tables?: Record<string, unknown>;
+  /**
+   * Registers the routes: zod params/query/body/response, `config.access`, and the id kinds of params/query/body.
+   * `services` are what the other modules provide: a route that only makes sense with one registers only with it.
+   */
+  routes(app: App, platform: Platform, services: Partial<ModuleServices>): void | Promise<void>;
+  /** Realtime events the browser sends; each declares its access like a route (platform/realtime/handlers.ts). */
+  socket?: readonly SocketHandler[];
+  /** Cleanup of the module's leftovers, run by the maintenance job on the system path. */
+  maintenance?: readonly CleanupTask[];
+  /**
+   * Believable content for the demo workspace (MODULE-DONE "The demo workspace gets believable content"), written
+   * in the seed's transaction after its people exist, in module order (a module sees the content of earlier ones).
+   */
+  demo?: (tx: Tx, clientId: string) => Promise<void>;
+  /** Notification templates by event (`module.event`), in ru/uk/en, for the platform's `notify()`. */
+  notifications?: Record<string, NotificationTemplate>;
+  /** Services for other modules (see ModuleServices); each key has at most one provider. */
+  provides?: Partial<ModuleServices>;
+}
+
+/** The services the modules provide, refusing two providers of one service. */
+export function servicesOf(modules: readonly Module[]): Partial<ModuleServices> {
+  const services: Record<string, unknown> = {};
+  for (const module of modules) {
+    for (const [key, service] of Object.entries(module.provides ?? {})) {
+      if (key in services) throw new Error(`${module.name}: service ${key} is provided twice`);
+      services[key] = service;
+    }
+  }
+  return services as Partial<ModuleServices>;
+}
+
+/** Fails at start on a list that two modules would both claim from, so registries built from it stay unambiguous. */
+export function checkModules(modules: readonly Module[]): void {
+  const seen = new Set<string>();
+  for (const module of modules) {
+    if (seen.has(module.name)) throw new Error(`Two modules are named ${module.name}`);
+    if (!module.feature) throw new Error(`${module.name}: the module names no feature (or featureFree with a reason)`);
+    seen.add(module.name);
+    const events = new Set<string>();
+    for (const handler of module.socket ?? []) {
+      if (events.has(handler.event)) throw new Error(`${module.name}: socket event ${handler.event} twice`);
+      events.add(handler.event);
+    }
+  }
+  servicesOf(modules);
+}
+
+/** What a module's routes.ts exports; its module.ts adds the rest of the contract. */
+export type ModuleRoutes = Pick<Module, 'name' | 'routes'>;

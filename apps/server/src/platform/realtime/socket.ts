@@ -9,6 +9,8 @@ import type { PrincipalQuery } from '../access/guard.js';
 import type { Tokens } from '../auth/tokens.js';
 import { type Database, rowsOf } from '../db/client.js';
 import { inSystem, inTenantWith } from '../db/tenant.js';
+import type { ModuleServices } from '../http/module.js';
+import { answerSocketEvent, type BoundSocketHandler } from './handlers.js';
 import { redisLink } from './redis-link.js';
 import type { Realtime } from './types.js';
 
@@ -79,6 +81,8 @@ export function createRealtime(deps: {
   const link = redisLink(deps.log);
   /** The namespaces of this process holding sockets, by workspace id (one per letter case the browsers used). */
   const namespaces = new Map<string, Set<Namespace>>();
+  let handlers: readonly BoundSocketHandler[] = [];
+  let services: Partial<ModuleServices> = {};
 
   async function clientIdOf(workspace: string): Promise<string | null> {
     const [row] = await inSystem(deps.database, (tx) =>
@@ -213,6 +217,12 @@ export function createRealtime(deps: {
           socket.leave(`user:${data.userId}`);
           socket.disconnect(true);
         });
+        for (const handler of handlers) {
+          socket.on(
+            handler.event,
+            (raw: unknown, ack?: unknown) => void answerSocketEvent({ ...deps, services }, handler, data, raw, ack),
+          );
+        }
       });
     },
 
@@ -221,6 +231,11 @@ export function createRealtime(deps: {
       const delivery = { clientId, room, event, payload };
       deliverHere(delivery);
       if (link.up()) io.serverSideEmit('deliver', delivery);
+    },
+
+    handle(list: readonly BoundSocketHandler[], provided: Partial<ModuleServices>) {
+      handlers = list;
+      services = provided;
     },
 
     /** Puts every socket of a person (in this and other processes) into a room, e.g. after joining a group. */

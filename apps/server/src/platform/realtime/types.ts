@@ -1,3 +1,6 @@
+import type { ModuleServices } from '../http/module.js';
+import type { BoundSocketHandler } from './handlers.js';
+
 export interface RealtimeRooms {
   /** Puts every socket of a person into a room (`group:{id}`, `chat:{roomId}`, ...), in every process. */
   join(clientId: string, userId: string, room: string): void;
@@ -16,4 +19,6 @@ export interface Realtime extends RealtimeRooms {
   revokeUser(userId: string): void;
   /** Disconnects every socket of a workspace's people (not the superadmin's), in every process: it was blocked. */
   revokeWorkspace(clientId: string): void;
+  /** The modules' socket events (handlers.ts), bound to every socket that connects from now on. */
+  handle(handlers: readonly BoundSocketHandler[], services: Partial<ModuleServices>): void;
 }

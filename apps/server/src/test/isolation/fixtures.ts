@@ -1,20 +1,16 @@
-// Fixtures of the platform's own objects; each module adds its file to the list in isolation.test.ts.
+// Fixtures of the platform's own objects (the suite loads this file and every module's isolation.ts).
+import { call, superadmin } from '../harness.js';
 import { registerBody, registerObject } from './registry.js';
 
-registerObject('client', async (_h, a) => a.id);
+registerObject('client', async (h, a) => {
+  // The superadmin reading A from outside it writes a journal row of A (the system path records why).
+  const res = await call(h, await superadmin(h), 'GET', `/api/clients/${a.id}`);
+  if (res.statusCode !== 200) throw new Error(`client fixture: ${res.statusCode} ${res.body}`);
+  return a.id;
+});
 registerObject('user', async (_h, a) => a.employee.id);
 registerObject('workspace', async (_h, a) => a.workspace);
 
-registerBody('POST /api/reset_password_hard', ({ a }) => ({ user_id: a.employee.id, password: 'hijacked-1' }));
-registerBody('POST /api/analytics/visitors', ({ a }) => ({
-  sessionStart: Date.now() - 60_000,
-  currentTime: Date.now(),
-  userId: a.employee.id,
-  clientId: a.id,
-}));
-registerBody('POST /api/analytics/modules', ({ a }) => ({
-  module: 'company',
-  date: Date.now(),
-  userId: a.employee.id,
-  clientId: a.id,
-}));
+let created = 0;
+registerBody('POST /api/clients', () => ({ name: 'Isolation Ltd', workspace: `isol${process.pid}x${created++}` }));
+registerBody('PUT /api/clients/:clientId/rights', () => ({ rights: { polls: false } }));

@@ -1,9 +1,10 @@
 import type { Harness, TestWorkspace } from '../harness.js';
 
 /**
- * The isolation suite's fixture registry (ARCHITECTURE "Tenancy"). A module registers, for each kind of object
- * its routes name in a path (`post`, `group`, ...), how to create one in a workspace; and, for calls whose body
- * names objects, a body built from the other workspace's objects.
+ * The isolation suite's fixture registry (ARCHITECTURE "Tenancy", suite.ts). A module's `isolation.ts` (found by
+ * the suite in the module's folder) registers, for each kind of object its routes name (`post`, `group`, ...), how
+ * to create one in a workspace, leaving a row in each of the module's tables; and, for calls whose body needs more
+ * than the ids the route declares, a body built from the other workspace's objects.
  */
 export interface World {
   /** The workspace whose data must not leak. */
@@ -25,6 +26,23 @@ export function registerObject(kind: string, create: ObjectFixture): void {
 /** `route` is `METHOD /api/path/:param` exactly as registered. */
 export function registerBody(route: string, body: BodyFixture): void {
   bodyFixtures.set(route, body);
+}
+
+/** A body that is not JSON (a multipart upload): sent as it is, with its own headers. */
+export class RawBody {
+  constructor(
+    readonly payload: Buffer,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** A multipart body with one file field, as the browser sends an upload. */
+export function multipartFile(name: string, type: string, bytes: Buffer): RawBody {
+  const boundary = '----hallwayIsolationSuite';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return new RawBody(Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  });
 }
 
 /** Path parameters that are values rather than objects. */

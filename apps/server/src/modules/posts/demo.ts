@@ -1,19 +1,17 @@
 import { mentionMarkup, type Reaction } from '@hallway/shared';
 import { eq, sql } from 'drizzle-orm';
-import { commentReactions, comments } from '../modules/comments/tables.js';
-import { linkBlocks, links } from '../modules/links/tables.js';
-import { postAcks, postMentions, postReactions, posts, postViews } from '../modules/posts/tables.js';
-import { users } from '../modules/users/tables.js';
-import type { Tx } from '../platform/db/client.js';
-import { newId } from '../platform/db/ids.js';
+import type { Tx } from '../../platform/db/client.js';
+import { newId } from '../../platform/db/ids.js';
+import { users } from '../users/tables.js';
+import { postAcks, postMentions, postReactions, posts, postViews } from './tables.js';
 
-interface DemoAnswer {
+export interface DemoAnswer {
   by: string;
   text: string;
   minutesAfter: number;
   likes?: string[];
 }
-interface DemoComment extends DemoAnswer {
+export interface DemoComment extends DemoAnswer {
   answers?: DemoAnswer[];
 }
 interface DemoPost {
@@ -31,7 +29,7 @@ interface DemoPost {
   comments?: DemoComment[];
 }
 
-const WALL: DemoPost[] = [
+export const WALL: DemoPost[] = [
   {
     by: 'admin',
     hoursAgo: 2,
@@ -137,15 +135,13 @@ const WALL: DemoPost[] = [
   },
 ];
 
-const LINKS = [
-  { title: 'Employee handbook', url: 'https://northwind.example/handbook' },
-  { title: 'Two-factor sign-in guide', url: 'https://northwind.example/it/2fa' },
-  { title: 'IT helpdesk', url: 'https://helpdesk.northwind.example' },
-  { title: 'Benefits portal', url: 'https://benefits.northwind.example' },
-  { title: 'Canteen menu', url: 'https://northwind.example/canteen' },
-];
+/** The post created `hoursAgo` before `now`: the comments module's demo finds its posts by these times. */
+export const demoPostTime = (now: number, hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
 
-/** The company wall of the demo workspace: posts, a thank-you note, comments with answers, likes, views, links. */
+/**
+ * The company wall of the demo workspace: posts, a thank-you note, likes, views and acknowledgements. Their
+ * comments come from the comments module's demo (comments/demo.ts), which reads the same WALL.
+ */
 export async function seedWall(tx: Tx, clientId: string): Promise<void> {
   const people = await tx
     .select({ id: users.id, login: users.login, firstName: users.firstName, lastName: users.lastName })
@@ -156,7 +152,7 @@ export async function seedWall(tx: Tx, clientId: string): Promise<void> {
   const now = Date.now();
 
   for (const demo of WALL) {
-    const created = new Date(now - demo.hoursAgo * 3_600_000);
+    const created = demoPostTime(now, demo.hoursAgo);
     const mentions: string[] = [];
     const text = demo.text.replace(/\{@(\w+)\}/g, (_m, login: string) => {
       const p = byLogin.get(login)!;
@@ -199,39 +195,7 @@ export async function seedWall(tx: Tx, clientId: string): Promise<void> {
     const viewers = new Set([...(demo.viewers ?? []), ...reactions.map(([login]) => login)]);
     for (const comment of demo.comments ?? []) {
       viewers.add(comment.by);
-      const commentId = newId();
-      await tx.insert(comments).values({
-        id: commentId,
-        clientId,
-        parentType: 'post',
-        parentId: postId,
-        subjectType: 'post',
-        subjectId: postId,
-        postId,
-        authorId: id(comment.by),
-        text: comment.text,
-        created: later(comment.minutesAfter),
-        updated: later(comment.minutesAfter),
-      });
-      await likeComment(tx, clientId, commentId, (comment.likes ?? []).map(id), later(comment.minutesAfter + 3));
-      for (const answer of comment.answers ?? []) {
-        viewers.add(answer.by);
-        const answerId = newId();
-        await tx.insert(comments).values({
-          id: answerId,
-          clientId,
-          parentType: 'comment',
-          parentId: commentId,
-          subjectType: 'post',
-          subjectId: postId,
-          postId,
-          authorId: id(answer.by),
-          text: answer.text,
-          created: later(answer.minutesAfter),
-          updated: later(answer.minutesAfter),
-        });
-        await likeComment(tx, clientId, answerId, (answer.likes ?? []).map(id), later(answer.minutesAfter + 3));
-      }
+      for (const answer of comment.answers ?? []) viewers.add(answer.by);
     }
     if (viewers.size) {
       await tx.insert(postViews).values(
@@ -246,17 +210,6 @@ export async function seedWall(tx: Tx, clientId: string): Promise<void> {
     }
   }
   await recountWall(tx, clientId);
-
-  const [block] = await tx.insert(linkBlocks).values({ clientId, module: 'company' }).returning();
-  await tx.insert(links).values(LINKS.map((l, position) => ({ clientId, blockId: block.id, ...l, position })));
-}
-
-async function likeComment(tx: Tx, clientId: string, commentId: string, userIds: string[], created: Date) {
-  if (userIds.length) {
-    await tx
-      .insert(commentReactions)
-      .values(userIds.map((userId) => ({ clientId, commentId, userId, reaction: 'like' as const, created })));
-  }
 }
 
 /** The counters the server keeps in step with the rows, computed once from the seeded rows. */
@@ -266,17 +219,9 @@ async function recountWall(tx: Tx, clientId: string) {
       likes_count = (SELECT count(*) FROM post_reactions r WHERE r.post_id = p.id),
       reactions = coalesce((SELECT jsonb_object_agg(reaction, n) FROM (
         SELECT reaction, count(*) AS n FROM post_reactions r WHERE r.post_id = p.id GROUP BY reaction) t), '{}'::jsonb),
-      comments_count = (SELECT count(*) FROM comments c WHERE c.post_id = p.id),
       views_count = (SELECT count(*) FROM post_views v WHERE v.post_id = p.id),
       acks_count = (SELECT count(*) FROM post_acks a WHERE a.post_id = p.id)
     WHERE p.client_id = ${clientId}`);
-  await tx.execute(sql`
-    UPDATE comments c SET
-      likes_count = (SELECT count(*) FROM comment_reactions r WHERE r.comment_id = c.id),
-      reactions = coalesce((SELECT jsonb_object_agg(reaction, n) FROM (
-        SELECT reaction, count(*) AS n FROM comment_reactions r WHERE r.comment_id = c.id GROUP BY reaction) t), '{}'::jsonb),
-      answers_count = (SELECT count(*) FROM comments a WHERE a.parent_type = 'comment' AND a.parent_id = c.id)
-    WHERE c.client_id = ${clientId}`);
   await tx.execute(sql`
     INSERT INTO post_counts (client_id, feed, key, count)
     SELECT client_id, CASE WHEN parent_type = 'feed' THEN 'feed' ELSE 'company' END,

@@ -1,0 +1,22 @@
+// Isolation-suite fixtures of signing in: a password reset of A's employee (its link row and its e-mail).
+import { call } from '../../test/harness.js';
+import { registerBody, registerObject } from '../../test/isolation/registry.js';
+
+registerObject('password_reset', async (h, a) => {
+  const res = await call(h, null, 'POST', '/api/forgot_password', { email: a.employee.email });
+  if (res.statusCode !== 200) throw new Error(`password reset fixture: ${res.statusCode} ${res.body}`);
+  return a.employee.id;
+});
+
+registerBody('POST /api/reset_password_hard', ({ a }) => ({ user_id: a.employee.id, password: 'hijacked-1' }));
+let registered = 0;
+registerBody('POST /api/register', ({ a }) => ({
+  firstName: 'New',
+  lastName: 'Colleague',
+  email: `new-${process.pid}-${registered++}@example.test`,
+  password: 'secret123',
+  chief: a.admin.id,
+}));
+registerBody('POST /api/register_many', () => ({
+  users: [{ firstName: 'Iso', lastName: 'Lation', email: `iso-${Date.now()}@example.test`, password: 'secret123' }],
+}));

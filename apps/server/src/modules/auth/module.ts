@@ -1,0 +1,9 @@
+import type { Module } from '../../platform/http/module.js';
+import { passwordResetsCleanup } from './maintenance.js';
+import { authModule } from './routes.js';
+
+export const module: Module = {
+  ...authModule,
+  feature: { featureFree: true, reason: 'signing in and out comes before any workspace feature' },
+  maintenance: [passwordResetsCleanup],
+};

@@ -1,0 +1,9 @@
+import type { Module } from '../../platform/http/module.js';
+import { clientsModule } from './routes.js';
+import * as tables from './tables.js';
+
+export const module: Module = {
+  ...clientsModule,
+  feature: { featureFree: true, reason: 'the workspace itself and its feature switches' },
+  tables,
+};

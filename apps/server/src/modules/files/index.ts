@@ -1,0 +1,3 @@
+// What other modules may use of files (they import this file, never the module's own files).
+export { contentDisposition } from './disposition.js';
+export { deleteFiles, fileRefs, openFile, restrictFiles } from './service.js';
