@@ -1,20 +1,20 @@
-import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { argon2 } from '../../platform/auth/passwords.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, PASSWORD } from '../../test/harness.js';
 
 // Issue 9 item 9: sign-in tells nobody whether a name exists. The answers are compared byte for byte; the time is
 // shown equal by the work done (one argon2 check of a hash with the real parameters), not by a stopwatch.
-vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
-  return { ...real, verify: vi.fn(real.verify) };
-});
-const checks = vi.mocked(verify);
+// A spy on the shared object, not vi.mock: test files share their worker's modules (isolate: false).
+const checks = vi.spyOn(argon2, 'verify');
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  checks.mockRestore();
+  await h.close();
+});
 
 /** The argon2 parameters of a PHC string: `$argon2id$v=19$m=19456,t=2,p=1$`. */
 const parameters = (phc: string) => phc.split('$').slice(0, 4).join('$');

@@ -362,8 +362,20 @@ describe('download cookie', () => {
     expect(maxAge).toBeGreaterThan(6 * 24 * 3600); // the token's remaining lifetime (JWT_TTL 7d)
     expect(maxAge).toBeLessThanOrEqual(7 * 24 * 3600);
     expect(cookieOf(put.headers['set-cookie'], 'hallway_company')).toMatch(/^hallway_company=; .*Max-Age=0/);
-    const https = await call(h, ws.employee, 'PUT', '/api/files/session', undefined, { 'x-forwarded-proto': 'https' });
-    expect(cookieOf(https.headers['set-cookie'], 'hallway_session')).toMatch(/; Secure$/);
+    // No proxy is trusted (TRUST_PROXY unset): a forged X-Forwarded-Proto does not make the cookie Secure...
+    const forgedProto = await call(h, ws.employee, 'PUT', '/api/files/session', undefined, {
+      'x-forwarded-proto': 'https',
+    });
+    expect(cookieOf(forgedProto.headers['set-cookie'], 'hallway_session')).not.toMatch(/Secure/);
+    // ...while an installation people reach over https always sets Secure.
+    const httpsSite = await createHarness({ PUBLIC_URL: 'https://intranet.example.test' });
+    try {
+      const there = await makeWorkspace(httpsSite);
+      const https = await call(httpsSite, there.employee, 'PUT', '/api/files/session');
+      expect(cookieOf(https.headers['set-cookie'], 'hallway_session')).toMatch(/; Secure$/);
+    } finally {
+      await httpsSite.close();
+    }
 
     const cookie = `theme=dark; hallway_session=${ws.employee.token}`;
     for (const url of [result.url, result.thumb]) {

@@ -12,6 +12,9 @@ const CACHE_CONTROL = 'private, max-age=86400';
 export const filesModule: ModuleRoutes = {
   name: 'files',
   routes(app, platform) {
+    // Secure when people reach Hallway over https: PUBLIC_URL says so, or the request came over TLS (directly or
+    // through a proxy TRUST_PROXY names; a forged X-Forwarded-Proto from anyone else is not believed).
+    const secureCookies = (protocol: string) => protocol === 'https' || platform.config.publicUrl.startsWith('https:');
     app.post(
       '/api/upload',
       {
@@ -79,7 +82,7 @@ export const filesModule: ModuleRoutes = {
       async (req, reply) => {
         const token = req.headers.authorization?.split(' ')[1] ?? '';
         const payload = platform.tokens.verify(token);
-        const secure = req.protocol === 'https';
+        const secure = secureCookies(req.protocol);
         const maxAge = payload ? payload.exp - Date.now() / 1000 : 0;
         const company = req.ctx.isSuperadmin && req.ctx.clientId ? req.ctx.clientId : '';
         reply.header('Set-Cookie', [
@@ -98,7 +101,7 @@ export const filesModule: ModuleRoutes = {
         config: { access: { public: true } },
       },
       async (req, reply) => {
-        const secure = req.protocol === 'https';
+        const secure = secureCookies(req.protocol);
         reply.header('Set-Cookie', [
           fileCookie(SESSION_COOKIE, '', { maxAge: 0, secure }),
           fileCookie(COMPANY_COOKIE, '', { maxAge: 0, secure }),

@@ -228,7 +228,8 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
   const isAdmin = isSuperadmin || !!me?.roles.includes('admin');
   const can = useCallback((right: Right) => isAdmin || rights?.[right] === true, [isAdmin, rights]);
   const hasFeature = useCallback(
-    (feature: Feature) => client?.features.find((f) => f.code === feature)?.active ?? true,
+    // A feature the workspace does not list is off, as on the server; without a workspace nothing is gated.
+    (feature: Feature) => (client ? (client.features.find((f) => f.code === feature)?.active ?? false) : true),
     [client],
   );
 
