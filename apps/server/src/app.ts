@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -60,6 +61,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis } : {}) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 20, fields: 50 } });
+  await app.register(compress, COMPRESSION);
 
   const routes: RegisteredRoute[] = installRouteGuard(app, {
     database: platform.database,
@@ -77,10 +79,26 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
 
 export type HallwayApp = Awaited<ReturnType<typeof buildApp>>;
 
-/** Serves the built web app, answering index.html for the app's own routes. */
+/**
+ * Compresses the API's JSON answers of 1 KiB and more (below that the saving is lost in the headers). Files and
+ * downloads keep their bytes: pictures, archives and spreadsheets are compressed already, and a re-encoded stream
+ * loses its length and ranges. The web build arrives pre-compressed (registerWeb) and carries its Content-Encoding,
+ * which this plugin leaves alone.
+ */
+const COMPRESSION: FastifyCompressOptions = {
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  customTypes: /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/,
+};
+
+/**
+ * Serves the built web app, answering index.html for the app's own routes. The build writes brotli and gzip copies
+ * next to each text asset (apps/web/scripts/compress.mjs), so nothing is compressed per request; hashed assets are
+ * cached for a year, the rest (index.html, robots.txt, favicon) is revalidated each time.
+ */
 async function registerWeb(app: App, root: string) {
   if (!existsSync(path.join(root, 'index.html'))) return;
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url.startsWith('/socket.io/')) {
@@ -90,6 +108,7 @@ async function registerWeb(app: App, root: string) {
       .normalize(decodeURIComponent(url))
       .replace(/^(\.\.[/\\])+/, '')
       .replace(/^\/+/, '');
+    reply.header('Vary', 'Accept-Encoding');
     if (
       relative &&
       (await stat(path.join(root, relative))
