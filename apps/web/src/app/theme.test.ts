@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BREAKPOINTS, buildTheme, colorTuple } from './theme';
+import { BREAKPOINTS, buildTheme, colorTuple, DIMMED, readableShade, whiteContrast } from './theme';
 
 describe('workspace theme', () => {
   it('builds ten shades around the workspace colour, the colour itself at index 6', () => {
@@ -23,5 +23,28 @@ describe('workspace theme', () => {
     expect(BREAKPOINTS.sm).toBe(`${769 / 16}em`);
     expect(BREAKPOINTS.md).toBe(`${1025 / 16}em`);
     expect(BREAKPOINTS.lg).toBe(`${1281 / 16}em`);
+  });
+});
+
+describe('contrast at the theme level', () => {
+  it('fills the primary colour with a shade that carries white text at 4.5:1', () => {
+    const blue = buildTheme(null);
+    expect(blue.primaryShade).toEqual({ light: 8, dark: 8 });
+    const pale = colorTuple('#ffd43b')!;
+    const shade = readableShade(pale);
+    expect(whiteContrast(pale[shade]) >= 4.5 || shade === 9).toBe(true);
+    const dark = colorTuple('#1b4332')!;
+    expect(readableShade(dark)).toBe(6);
+  });
+
+  it('gives dimmed text at least 4.5:1 on the body in both schemes', () => {
+    const ratio = (a: string, b: string) => {
+      const [la, lb] = [whiteContrast(a), whiteContrast(b)].map((c) => 1.05 / c - 0.05);
+      return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    };
+    expect(ratio(DIMMED.light, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(DIMMED.light, '#f1f3f5')).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(DIMMED.dark, '#242424')).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(DIMMED.dark, '#2e2e2e')).toBeGreaterThanOrEqual(4.5);
   });
 });
