@@ -6,7 +6,7 @@
 // database with the demo workspace on AUDIT_PORT (4320) and stops it at the end. With AUDIT_URL it audits that server,
 // which must hold the demo workspace (admin / demo1234). Either way the demo workspace is filled up to AUDIT_PEOPLE
 // (500) people first, so the address book and the employees list are measured with a long list.
-// AUDIT_RUNS (3) Lighthouse runs per page and form factor, the middle one by score counts. AUDIT_PAGES=login,wall
+// AUDIT_RUNS (3) Lighthouse runs per page and form factor, the middle one by score counts (0: axe only). AUDIT_PAGES=login,wall
 // limits the pages. The full reports land in e2e/artifacts/audit/.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -261,7 +261,7 @@ async function main() {
     const url = baseUrl + page.path(session);
     const who = page.signedIn ? session : null;
     const result = { page: page.name };
-    for (const formFactor of ['mobile', 'desktop']) {
+    for (const formFactor of RUNS > 0 ? ['mobile', 'desktop'] : []) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, who, formFactor));
       const middle = median(runs);
@@ -292,6 +292,7 @@ async function main() {
   }
 
   const worstAxe = (axe) => Math.max(...Object.values(axe).map((r) => r.serious));
+  if (RUNS === 0) return;
   const lines = [
     '| page | perf mobile / desktop | LCP mobile | TBT mobile | CLS mobile / desktop | transferred (mobile) | axe serious+critical (worst of light/dark, desktop/phone) | axe all (desktop light) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',

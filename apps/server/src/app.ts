@@ -47,6 +47,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
     reply.header('Referrer-Policy', 'same-origin');
   });
 
+  // Before every route: the plugin attaches itself to routes as they are declared.
+  await app.register(compress, COMPRESSION);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hallway API', version: '0.1.0', description: 'The HTTP API of the Hallway intranet.' },
@@ -61,7 +63,6 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(rateLimit, { global: false, hook: 'preHandler', ...(redis ? { redis } : {}) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 20, fields: 50 } });
-  await app.register(compress, COMPRESSION);
 
   const routes: RegisteredRoute[] = installRouteGuard(app, {
     database: platform.database,
@@ -108,7 +109,8 @@ async function registerWeb(app: App, root: string) {
       .normalize(decodeURIComponent(url))
       .replace(/^(\.\.[/\\])+/, '')
       .replace(/^\/+/, '');
-    reply.header('Vary', 'Accept-Encoding');
+    // The same address answers brotli, gzip or plain bytes: caches must keep them apart.
+    reply.header('Vary', 'accept-encoding');
     if (
       relative &&
       (await stat(path.join(root, relative))
@@ -119,6 +121,6 @@ async function registerWeb(app: App, root: string) {
       return reply.sendFile(relative, { maxAge: immutable ? '365d' : 0, immutable });
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }
