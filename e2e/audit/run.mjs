@@ -286,12 +286,13 @@ async function main() {
     const axeText = Object.entries(result.axe)
       .map(([where, r]) => `${where} ${r.serious}/${r.all}${r.rules.length ? ` (${r.rules.join(', ')})` : ''}`)
       .join('; ');
-    console.log(
-      `audit: ${page.name}: mobile ${result.mobile.scores.join('/')}, desktop ${result.desktop.scores.join('/')}; axe ${axeText}`,
-    );
+    const scores =
+      RUNS > 0 ? `mobile ${result.mobile.scores.join('/')}, desktop ${result.desktop.scores.join('/')}; ` : '';
+    console.log(`audit: ${page.name}: ${scores}axe ${axeText}`);
   }
 
   const worstAxe = (axe) => Math.max(...Object.values(axe).map((r) => r.serious));
+  writeFileSync(path.join(ARTIFACTS, 'summary.json'), JSON.stringify(rows, null, 2));
   if (RUNS === 0) return;
   const lines = [
     '| page | perf mobile / desktop | LCP mobile | TBT mobile | CLS mobile / desktop | transferred (mobile) | axe serious+critical (worst of light/dark, desktop/phone) | axe all (desktop light) |',
@@ -309,7 +310,6 @@ async function main() {
       ].join(' | '),
     ),
   ].map((line) => (line.startsWith('|') ? line : `| ${line} |`));
-  writeFileSync(path.join(ARTIFACTS, 'summary.json'), JSON.stringify(rows, null, 2));
   console.log(`\n${lines.join('\n')}\n`);
 }
 

@@ -1,5 +1,15 @@
+import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { BREAKPOINTS, buildTheme, colorTuple, DIMMED, readableShade, whiteContrast } from './theme';
+import {
+  BREAKPOINTS,
+  buildTheme,
+  colorTuple,
+  contrast,
+  cssVariablesResolver,
+  DIMMED,
+  readableShade,
+  whiteContrast,
+} from './theme';
 
 describe('workspace theme', () => {
   it('builds ten shades around the workspace colour, the colour itself at index 6', () => {
@@ -38,13 +48,20 @@ describe('contrast at the theme level', () => {
   });
 
   it('gives dimmed text at least 4.5:1 on the body in both schemes', () => {
-    const ratio = (a: string, b: string) => {
-      const [la, lb] = [whiteContrast(a), whiteContrast(b)].map((c) => 1.05 / c - 0.05);
-      return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-    };
-    expect(ratio(DIMMED.light, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    expect(ratio(DIMMED.light, '#f1f3f5')).toBeGreaterThanOrEqual(4.5);
-    expect(ratio(DIMMED.dark, '#242424')).toBeGreaterThanOrEqual(4.5);
-    expect(ratio(DIMMED.dark, '#2e2e2e')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DIMMED.light, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DIMMED.light, '#f1f3f5')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DIMMED.dark, '#242424')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DIMMED.dark, '#2e2e2e')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('darkens light-variant text where the 10th shade on the 2nd is under 4.5:1 (lime, orange…)', () => {
+    const { light } = cssVariablesResolver(DEFAULT_THEME);
+    const { lime, orange, blue } = DEFAULT_THEME.colors;
+    expect(contrast(lime[9], lime[1])).toBeLessThan(4.5);
+    expect(contrast(light['--mantine-color-lime-light-color'], lime[1])).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(light['--mantine-color-orange-light-color'], orange[1])).toBeGreaterThanOrEqual(4.5);
+    // Colours that already read well keep Mantine's own shade.
+    expect(contrast(blue[9], blue[1])).toBeGreaterThanOrEqual(4.5);
+    expect(light['--mantine-color-blue-light-color']).toBeUndefined();
   });
 });

@@ -71,13 +71,42 @@ export function readableShade(tuple: readonly string[]): 6 | 7 | 8 | 9 {
  * Secondary ("dimmed") text per colour scheme: Mantine's gray-6 on white is 3.3:1 and dark-2 on the dark body 4.0:1;
  * these reach 4.5:1 on the page, on cards and on the light grey of hovered rows.
  */
-export const DIMMED = { light: '#5f666d', dark: '#a3a3a3' };
+export const DIMMED = { light: '#5f666d', dark: '#adadad' };
 
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': DIMMED.light, '--mantine-color-placeholder': '#6c757d' },
-  dark: { '--mantine-color-dimmed': DIMMED.dark, '--mantine-color-placeholder': '#9a9a9a' },
-});
+/** Contrast ratio of two #rrggbb colours. */
+export function contrast(a: string, b: string): number {
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** `text`, darkened in steps of 10% towards black until it reads at 4.5:1 on `background`. */
+export function readableOn(text: string, background: string): string {
+  const base = parseHex(text);
+  if (!base || !parseHex(background)) return text;
+  let color = text;
+  for (let amount = 0.1; contrast(color, background) < 4.5 && amount < 1; amount += 0.1) {
+    color = toHex(mix(base, [0, 0, 0], amount));
+  }
+  return color;
+}
+
+/**
+ * Light-variant text (badges, avatar initials, light and subtle buttons) is a colour's 10th shade on its 2nd: for
+ * lime, green, teal, orange, yellow and cyan that is 3.3–4.3:1 in the light scheme, so those get a darker text.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const lightText: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (name === 'dark' || !shades) continue;
+    const readable = readableOn(shades[9], shades[1]);
+    if (readable !== shades[9]) lightText[`--mantine-color-${name}-light-color`] = readable;
+  }
+  return {
+    variables: {},
+    light: { '--mantine-color-dimmed': DIMMED.light, '--mantine-color-placeholder': '#6c757d', ...lightText },
+    dark: { '--mantine-color-dimmed': DIMMED.dark, '--mantine-color-placeholder': '#9a9a9a' },
+  };
+};
 
 /** The app's Mantine theme, themed by the workspace's colours and font (client.colors, client.font). */
 export function buildTheme(client: Pick<ClientDto, 'colors' | 'font'> | null): MantineThemeOverride {
@@ -88,8 +117,10 @@ export function buildTheme(client: Pick<ClientDto, 'colors' | 'font'> | null): M
     breakpoints: BREAKPOINTS,
     primaryColor: primary ? 'brand' : 'blue',
     primaryShade: { light: shade, dark: Math.max(shade, 8) as 8 | 9 },
-    // Filled colours light enough for dark text (yellow, lime, orange…) get it instead of white.
+    // Filled colours light enough for dark text get it instead of white. Mantine's threshold (0.3) leaves white on
+    // orange, teal, green and cyan (2.4–3.6:1); at 0.185 every shade 7 and 8 of Mantine's colours reads at 4.5:1.
     autoContrast: true,
+    luminanceThreshold: 0.185,
     colors: primary ? { brand: primary } : {},
     fontFamily: font ? `"${font.replace(/"/g, '')}", ${SYSTEM_FONT}` : SYSTEM_FONT,
     headings: { fontFamily: font ? `"${font.replace(/"/g, '')}", ${SYSTEM_FONT}` : SYSTEM_FONT },
