@@ -57,7 +57,8 @@ export default function Shell() {
           </AppShell.Navbar>
         )}
         <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', outline: 'none' }}>
-          <Box style={{ flex: 1 }} maw={1200} w="100%" mx="auto">
+          {/* At least a screen tall, so the footer starts below the fold and does not jump as the page fills in. */}
+        <Box style={{ flex: 1, minHeight: 'calc(100dvh - 60px)' }} maw={1200} w="100%" mx="auto">
             {content}
           </Box>
           {!isMobile && <Footer />}
