@@ -58,7 +58,7 @@ export default function Shell() {
         )}
         <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', outline: 'none' }}>
           {/* At least a screen tall, so the footer starts below the fold and does not jump as the page fills in. */}
-        <Box style={{ flex: 1, minHeight: 'calc(100dvh - 60px)' }} maw={1200} w="100%" mx="auto">
+          <Box style={{ flex: 1, minHeight: 'calc(100dvh - 60px)' }} maw={1200} w="100%" mx="auto">
             {content}
           </Box>
           {!isMobile && <Footer />}
