@@ -19,10 +19,19 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    // scripts/sizes.mjs reads the manifest to sum what /login/ loads first.
+    // scripts/sizes.mjs reads the manifest to sum what /login/ loads first; scripts/compress.mjs then writes the
+    // .br and .gz copies the server sends (apps/server/src/app.ts registerWeb).
     manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      output: {
+        // The chunk every page shares (React, the router, Mantine's core, the API client) would be named after
+        // whichever of its modules the bundler picks (it was "errors-*.js"): it is called common-*.js.
+        chunkFileNames: (chunk) =>
+          !chunk.isDynamicEntry && chunk.moduleIds.some((id) => id.includes('/node_modules/react/'))
+            ? 'assets/common-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
       treeshake: {
         // The shared package's zod schemas are top-level calls the bundler cannot prove pure; the web uses their
         // types and the plain constants, so unused shared modules (and zod with them) stay out of the bundle.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -61,6 +62,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
     reply.header('Referrer-Policy', 'same-origin');
   });
 
+  // Before every route: the plugin attaches itself to routes as they are declared.
+  await app.register(compress, COMPRESSION);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hallway API', version: '0.1.0', description: 'The HTTP API of the Hallway intranet.' },
@@ -101,10 +104,26 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
 
 export type HallwayApp = Awaited<ReturnType<typeof buildApp>>;
 
-/** Serves the built web app, answering index.html for the app's own routes. */
+/**
+ * Compresses the API's JSON answers of 1 KiB and more (below that the saving is lost in the headers). Files and
+ * downloads keep their bytes: pictures, archives and spreadsheets are compressed already, and a re-encoded stream
+ * loses its length and ranges. The web build arrives pre-compressed (registerWeb) and carries its Content-Encoding,
+ * which this plugin leaves alone.
+ */
+const COMPRESSION: FastifyCompressOptions = {
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  customTypes: /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/,
+};
+
+/**
+ * Serves the built web app, answering index.html for the app's own routes. The build writes brotli and gzip copies
+ * next to each text asset (apps/web/scripts/compress.mjs), so nothing is compressed per request; hashed assets are
+ * cached for a year, the rest (index.html, robots.txt, favicon) is revalidated each time.
+ */
 async function registerWeb(app: App, root: string) {
   if (!existsSync(path.join(root, 'index.html'))) return;
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url.startsWith('/socket.io/')) {
@@ -114,6 +133,8 @@ async function registerWeb(app: App, root: string) {
       .normalize(decodeURIComponent(url))
       .replace(/^(\.\.[/\\])+/, '')
       .replace(/^\/+/, '');
+    // The same address answers brotli, gzip or plain bytes: caches must keep them apart.
+    reply.header('Vary', 'accept-encoding');
     if (
       relative &&
       (await stat(path.join(root, relative))
@@ -124,6 +145,6 @@ async function registerWeb(app: App, root: string) {
       return reply.sendFile(relative, { maxAge: immutable ? '365d' : 0, immutable });
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }

@@ -2,16 +2,22 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
+import { brandingOf } from './branding';
 import { FullPageLoader, NoConnection } from './StatusPages';
 import { SessionContext } from './session/context';
 import { useSessionState } from './session/useSessionState';
-import { buildTheme } from './theme';
+import { buildTheme, cssVariablesResolver } from './theme';
+import { usePageHeading } from './usePageHeading';
 
 /** The root of every page: start-up, session, theme (workspace colours and font, the person's dark theme). */
 export function AppRoot() {
   const session = useSessionState();
   const primary = session.client?.colors?.primary;
   const font = session.client?.font;
+  usePageHeading(
+    session.client?.name || brandingOf(session.env?.vendor).title,
+    `${session.lang} ${session.env ? 'env' : ''} ${session.ready ? 'ready' : ''}`,
+  );
   const theme = useMemo(() => buildTheme({ colors: { primary }, font: font ?? '' }), [primary, font]);
 
   let content = <Outlet />;
@@ -19,7 +25,7 @@ export function AppRoot() {
   else if (session.booting) content = <FullPageLoader />;
 
   return (
-    <MantineProvider theme={theme} forceColorScheme={session.colorScheme}>
+    <MantineProvider theme={theme} forceColorScheme={session.colorScheme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" zIndex={1000} />
       <SessionContext.Provider value={session}>{content}</SessionContext.Provider>
     </MantineProvider>

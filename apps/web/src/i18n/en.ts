@@ -109,6 +109,8 @@ const en = {
     courses_analytics: 'Learning analytics',
   },
   shell: {
+    skipToContent: 'Skip to content',
+    accountOf: 'Account menu: {{name}}',
     navigation: 'Main navigation',
     openMenu: 'Open menu',
     mobileMenu: 'Menu',

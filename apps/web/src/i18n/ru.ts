@@ -111,6 +111,8 @@ const ru: Resources = {
     courses_analytics: 'Аналитика обучения',
   },
   shell: {
+    skipToContent: 'Перейти к содержимому',
+    accountOf: 'Меню учётной записи: {{name}}',
     navigation: 'Основная навигация',
     openMenu: 'Открыть меню',
     mobileMenu: 'Меню',

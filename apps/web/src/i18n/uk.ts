@@ -111,6 +111,8 @@ const uk: Resources = {
     courses_analytics: 'Аналітика навчання',
   },
   shell: {
+    skipToContent: 'Перейти до вмісту',
+    accountOf: 'Меню облікового запису: {{name}}',
     navigation: 'Основна навігація',
     openMenu: 'Відкрити меню',
     mobileMenu: 'Меню',

@@ -14,7 +14,8 @@ function FooterItem({ icon, label, active }: { icon: ReactNode; label: string; a
     <Group
       gap={2}
       style={{ flexDirection: 'column' }}
-      c={active ? 'var(--mantine-primary-color-filled)' : 'dimmed'}
+      // The anchor colour is the primary colour that reads on the page in either scheme.
+      c={active ? 'var(--mantine-color-anchor)' : 'dimmed'}
       justify="center"
     >
       {icon}
@@ -33,7 +34,14 @@ export function MobileFooter({ onOpenMenu }: { onOpenMenu: () => void }) {
   return (
     <Group component="nav" aria-label={t('shell.mobileMenu')} h="100%" justify="space-around" wrap="nowrap" px="xs">
       {entries.map((entry) => (
-        <UnstyledButton key={entry.code} component={Link} to={entry.href} py={6} px={4}>
+        <UnstyledButton
+          key={entry.code}
+          component={Link}
+          to={entry.href}
+          py={6}
+          px={4}
+          aria-current={isActivePath(pathname, entry.href) ? 'page' : undefined}
+        >
           <FooterItem
             icon={<entry.icon size={22} stroke={1.6} />}
             label={entry.customName ?? t(`menu.${entry.code}`)}

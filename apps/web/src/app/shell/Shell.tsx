@@ -1,6 +1,9 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import '../styles/shell';
+import { SharedTooltip } from '../../ui/SharedTooltip';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { useSession } from '../session/context';
 import { BREAKPOINTS } from '../theme';
@@ -16,11 +19,13 @@ export const MOBILE_QUERY = `(max-width: calc(${BREAKPOINTS.sm} - 0.02em))`;
 
 /** The main shell (spec portal §2 "Home shell"): header, navbar, page content, footer; on phones the mobile parts. */
 export default function Shell() {
+  const { t } = useTranslation();
   const session = useSession();
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpened, menu] = useDisclosure(false);
-  // Phones get the mobile footer and drawer instead of the navbar.
-  const withNavbar = !!session.client && !!session.user && !isMobile;
+  // Phones get the mobile footer and drawer instead of the navbar. While the session loads the navbar's place is
+  // kept for a signed-in person, so the page does not jump sideways when the menu arrives.
+  const withNavbar = !isMobile && (session.ready ? !!session.client && !!session.user : session.authorized);
 
   useActivityTracking(session.user?._id ?? null, session.client?._id ?? null);
   useModuleVisits(session.user?._id ?? null, session.client?._id ?? null);
@@ -31,34 +36,41 @@ export default function Shell() {
   }
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={withNavbar ? { width: 250, breakpoint: 'sm' } : undefined}
-      footer={isMobile ? { height: 64 } : undefined}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Header onOpenMenu={menu.open} />
-      </AppShell.Header>
-      {withNavbar && (
-        <AppShell.Navbar p="xs">
-          <AppShell.Section grow>
-            <NavMenu />
-          </AppShell.Section>
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
-        <Box style={{ flex: 1 }} maw={1200} w="100%" mx="auto">
-          {content}
-        </Box>
-        {!isMobile && <Footer />}
-      </AppShell.Main>
-      {isMobile && (
-        <AppShell.Footer>
-          <MobileFooter onOpenMenu={menu.open} />
-        </AppShell.Footer>
-      )}
-      <MobileMenu opened={menuOpened && !!isMobile} onClose={menu.close} />
-    </AppShell>
+    <>
+      <a href="#main" className="hw-skip-link">
+        {t('shell.skipToContent')}
+      </a>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={withNavbar ? { width: 250, breakpoint: 'sm' } : undefined}
+        footer={isMobile ? { height: 64 } : undefined}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Header onOpenMenu={menu.open} />
+        </AppShell.Header>
+        {withNavbar && (
+          <AppShell.Navbar p="xs">
+            <AppShell.Section grow>
+              <NavMenu />
+            </AppShell.Section>
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', outline: 'none' }}>
+          {/* At least a screen tall, so the footer starts below the fold and does not jump as the page fills in. */}
+          <Box style={{ flex: 1, minHeight: 'calc(100dvh - 60px)' }} maw={1200} w="100%" mx="auto">
+            {content}
+          </Box>
+          {!isMobile && <Footer />}
+        </AppShell.Main>
+        {isMobile && (
+          <AppShell.Footer>
+            <MobileFooter onOpenMenu={menu.open} />
+          </AppShell.Footer>
+        )}
+        <MobileMenu opened={menuOpened && !!isMobile} onClose={menu.close} />
+      </AppShell>
+      <SharedTooltip />
+    </>
   );
 }

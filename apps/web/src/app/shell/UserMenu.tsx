@@ -31,7 +31,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('shell.account')} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+        <UnstyledButton
+          aria-label={t('shell.accountOf', { name })}
+          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar person={user} link={false} />
             <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180}>

@@ -4,29 +4,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAddressBook, IconCake, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { errorText } from '../../i18n/errors';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { fetchUserFilters, filterUsers, movePin, peopleKeys, togglePin } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
-import { PersonRow } from './PersonRow';
-
-/** Loads the next page when the end of the list comes into view (the button does it by keyboard). */
-function useLoadOnView(enabled: boolean, load: () => void) {
-  const sentinel = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !enabled || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
-      rootMargin: '600px',
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [enabled, load]);
-  return sentinel;
-}
+import { PeopleList } from './PeopleList';
+import type { PinActions } from './PersonRow';
 
 /**
  * /addressBook/ (spec portal §2): every active employee, pinned first, searched and filtered on the server in
@@ -63,38 +49,37 @@ export default function AddressBookPage() {
     enabled: !!workspace,
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMore = () => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
-  const sentinel = useLoadOnView(!!hasNextPage && !isFetchingNextPage, loadMore);
+  // The list asks for more as it scrolls; the latest state is read through a ref so the callback stays the same.
+  const paging = useRef({ hasNextPage, isFetchingNextPage, fetchNextPage });
+  paging.current = { hasNextPage, isFetchingNextPage, fetchNextPage };
+  const loadMore = useCallback(() => {
+    const current = paging.current;
+    if (current.hasNextPage && !current.isFetchingNextPage) void current.fetchNextPage();
+  }, []);
 
-  const people: UserListItem[] = list.data?.pages.flatMap((p) => p.result) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
-  const pinned = people.filter((p) => p.pinned_num !== null);
+  const pages = list.data?.pages;
+  const people: UserListItem[] = useMemo(() => pages?.flatMap((p) => p.result) ?? [], [pages]);
+  const total = pages?.[0]?.total ?? 0;
 
-  const change = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorText(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const pinControls = (person: UserListItem) => {
+  // One object for every row, so a row re-renders only when its own person changes.
+  const pinActions: PinActions | undefined = useMemo(() => {
     if (!isAdmin) return undefined;
-    const index = pinned.findIndex((p) => p._id === person._id);
-    const above = index > 0 ? pinned[index - 1] : null;
-    const below = index >= 0 && index < pinned.length - 1 ? pinned[index + 1] : null;
-    return {
-      busy,
-      onToggle: () => void change(() => togglePin(person._id)),
-      onUp: above ? () => void change(() => movePin(person._id, above._id)) : undefined,
-      onDown: below ? () => void change(() => movePin(person._id, below._id)) : undefined,
+    const change = async (action: () => Promise<unknown>) => {
+      setBusy(true);
+      try {
+        await action();
+        await queryClient.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
+      } catch (err) {
+        notifications.show({ color: 'red', message: errorText(err) });
+      } finally {
+        setBusy(false);
+      }
     };
-  };
+    return {
+      toggle: (personId) => void change(() => togglePin(personId)),
+      move: (personId, toId) => void change(() => movePin(personId, toId)),
+    };
+  }, [isAdmin, queryClient]);
 
   const filtered = !!(debounced || department || city);
   let content = <LoadingState />;
@@ -110,17 +95,14 @@ export default function AddressBookPage() {
   } else if (list.data) {
     content = (
       <Stack gap="sm">
-        <Stack
-          component="ul"
-          gap="xs"
-          aria-label={t('addressBook.list')}
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
-          {people.map((person) => (
-            <PersonRow key={person._id} person={person} pin={pinControls(person)} />
-          ))}
-        </Stack>
-        <div ref={sentinel} />
+        <PeopleList
+          people={people}
+          total={total}
+          label={t('addressBook.list')}
+          pin={pinActions}
+          busy={busy}
+          onNearEnd={loadMore}
+        />
         {isFetchingNextPage && (
           <Center>
             <Loader size="sm" />

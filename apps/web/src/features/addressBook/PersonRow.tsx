@@ -1,5 +1,5 @@
 import type { UserListItem } from '@hallway/shared';
-import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -10,27 +10,27 @@ import {
   IconPin,
   IconPinnedOff,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
+import { tip } from '../../ui/SharedTooltip';
 import { usePeopleTexts } from '../profile/texts';
 import { contactLinks } from './contacts';
 
 function Action({ label, href, icon, external }: { label: string; href: string; icon: ReactNode; external?: boolean }) {
   return (
-    <Tooltip label={label} withArrow>
-      <ActionIcon
-        component="a"
-        href={href}
-        variant="light"
-        size="lg"
-        radius="xl"
-        aria-label={label}
-        {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      >
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      component="a"
+      href={href}
+      variant="light"
+      size="lg"
+      radius="xl"
+      aria-label={label}
+      {...tip(label)}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {icon}
+    </ActionIcon>
   );
 }
 
@@ -57,20 +57,29 @@ function ContactActions({ person }: { person: UserListItem }) {
   );
 }
 
-export interface PinControls {
-  onToggle: () => void;
-  onUp?: () => void;
-  onDown?: () => void;
-  busy: boolean;
+/** An administrator's pin actions, the same object for every row (so rows re-render only when their own data does). */
+export interface PinActions {
+  toggle: (personId: string) => void;
+  /** Puts the person in the place of another pinned person. */
+  move: (personId: string, toId: string) => void;
 }
 
-/** One person of the address book: who they are and the ways to reach them. */
-export function PersonRow({ person, pin }: { person: UserListItem; pin?: PinControls }) {
+export interface PersonRowProps {
+  person: UserListItem;
+  pin?: PinActions;
+  /** The pinned people just above and below, for the move buttons. */
+  above?: string | null;
+  below?: string | null;
+  busy?: boolean;
+}
+
+/** One person of the address book (inside the list's `li`): who they are and the ways to reach them. */
+export const PersonRow = memo(function PersonRow({ person, pin, above, below, busy = false }: PersonRowProps) {
   const { t } = usePeopleTexts();
   const name = person.fullName;
   const pinned = person.pinned_num !== null;
   return (
-    <Paper withBorder radius="md" p="sm" component="li" data-testid="person-row">
+    <Paper withBorder radius="md" p="sm" data-testid="person-row">
       <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
           <Avatar person={person} size={44} />
@@ -106,24 +115,24 @@ export function PersonRow({ person, pin }: { person: UserListItem; pin?: PinCont
         </Group>
         {pin && (
           <Group gap={4} wrap="nowrap">
-            {pinned && pin.onUp && (
+            {pinned && above && (
               <ActionIcon
                 variant="subtle"
                 size="lg"
                 aria-label={t('addressBook.moveUp', { name })}
-                onClick={pin.onUp}
-                disabled={pin.busy}
+                onClick={() => pin.move(person._id, above)}
+                disabled={busy}
               >
                 <IconArrowUp size={16} />
               </ActionIcon>
             )}
-            {pinned && pin.onDown && (
+            {pinned && below && (
               <ActionIcon
                 variant="subtle"
                 size="lg"
                 aria-label={t('addressBook.moveDown', { name })}
-                onClick={pin.onDown}
-                disabled={pin.busy}
+                onClick={() => pin.move(person._id, below)}
+                disabled={busy}
               >
                 <IconArrowDown size={16} />
               </ActionIcon>
@@ -133,8 +142,8 @@ export function PersonRow({ person, pin }: { person: UserListItem; pin?: PinCont
               size="lg"
               aria-label={pinned ? t('addressBook.unpin', { name }) : t('addressBook.pin', { name })}
               aria-pressed={pinned}
-              onClick={pin.onToggle}
-              disabled={pin.busy}
+              onClick={() => pin.toggle(person._id)}
+              disabled={busy}
             >
               {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
             </ActionIcon>
@@ -146,4 +155,4 @@ export function PersonRow({ person, pin }: { person: UserListItem; pin?: PinCont
       </Group>
     </Paper>
   );
-}
+});

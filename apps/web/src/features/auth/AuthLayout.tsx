@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Group, Image, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Group, Image, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,21 +24,20 @@ export function AuthLayout({ title, subtitle, workspace, children, footer }: Aut
   const brand = brandingOf(env?.vendor);
   return (
     <Box mih="100dvh" className="hw-auth-page">
-      <Group justify="space-between" p="md">
+      <Group component="header" justify="space-between" p="md">
         <Anchor component={Link} to="/login/" underline="never" c="inherit" aria-label={brand.title}>
           <Group gap={8}>
             <Image src={brand.logo} alt="" h={28} w={28} />
             <Text fw={700}>{brand.title}</Text>
           </Group>
         </Anchor>
-        <Select
+        {/* The browser's own list: a custom dropdown would load its positioning code on every sign-in page. */}
+        <NativeSelect
           aria-label={t('lang.label')}
           data={UI_LANGS.map((code) => ({ value: code, label: t(`lang.${code}`) }))}
           value={lang}
-          allowDeselect={false}
-          onChange={(value) =>
-            value &&
-            setLanguage(value as UiLang).catch((error) =>
+          onChange={(event) =>
+            setLanguage(event.currentTarget.value as UiLang).catch((error) =>
               notifications.show({ color: 'red', message: errorText(error) }),
             )
           }
@@ -46,7 +45,7 @@ export function AuthLayout({ title, subtitle, workspace, children, footer }: Aut
           size="xs"
         />
       </Group>
-      <Center px="md" pb="xl" pt={{ base: 'md', sm: 48 }}>
+      <Center component="main" px="md" pb="xl" pt={{ base: 'md', sm: 48 }}>
         <Stack w="100%" maw={420} gap="lg">
           <Stack gap={6} align="center" ta="center">
             {workspace && (

@@ -63,6 +63,9 @@ export function MentionTextarea({
   onMentionsChange,
   onSubmit,
   textareaRef,
+  autosize,
+  minRows = 2,
+  maxRows = 14,
   ...rest
 }: MentionTextareaProps) {
   const { t } = useWallTexts();
@@ -130,6 +133,11 @@ export function MentionTextarea({
       <Combobox.Target withKeyboardNavigation={opened}>
         <Textarea
           {...rest}
+          // The field grows with its text by CSS (wall.css .hw-autogrow), not by Mantine's autosize, which measures a
+          // hidden copy of every field on each render and costs the wall ~300 ms of layout at start.
+          rows={minRows}
+          classNames={autosize ? { input: 'hw-autogrow' } : undefined}
+          style={[rest.style, { '--hw-min-rows': String(minRows), '--hw-max-rows': String(maxRows) }]}
           ref={setRefs}
           value={value}
           onChange={(event) => {

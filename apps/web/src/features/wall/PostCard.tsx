@@ -1,5 +1,5 @@
 import type { PostDto } from '@hallway/shared';
-import { Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -100,9 +100,9 @@ export const PostCard = memo(function PostCard({ post, where, single = false }: 
                   to={`/post/${post._id}`}
                   c="dimmed"
                   style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}
-                  aria-label={t('post.open')}
                 >
                   <TimeAgo iso={post.created} />
+                  <VisuallyHidden> · {t('post.open')}</VisuallyHidden>
                 </Text>
                 {post.edited && (
                   <Text size="xs" c="dimmed">

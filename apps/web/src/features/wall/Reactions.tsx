@@ -2,6 +2,7 @@ import { REACTIONS, type Reaction, type ReactionCounts } from '@hallway/shared';
 import { ActionIcon, Button, Group, Popover, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconMoodPlus, IconThumbUp } from '@tabler/icons-react';
 import { memo, useState } from 'react';
+import { tip } from '../../ui/SharedTooltip';
 import { useWallTexts } from './texts';
 
 export const EMOJI: Record<Reaction, string> = {
@@ -52,19 +53,18 @@ export const Reactions = memo(function Reactions({
       </Button>
       <Popover opened={picking} onChange={setPicking} position="top" withArrow shadow="md" radius="xl">
         <Popover.Target>
-          <Tooltip label={t('reactions.choose')} disabled={picking}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              radius="xl"
-              size={compact ? 'sm' : 'md'}
-              aria-label={t('reactions.choose')}
-              aria-expanded={picking}
-              onClick={() => setPicking((open) => !open)}
-            >
-              <IconMoodPlus size={compact ? 14 : 18} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            radius="xl"
+            size={compact ? 'sm' : 'md'}
+            aria-label={t('reactions.choose')}
+            {...(picking ? {} : tip(t('reactions.choose')))}
+            aria-expanded={picking}
+            onClick={() => setPicking((open) => !open)}
+          >
+            <IconMoodPlus size={compact ? 14 : 18} />
+          </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={4}>
           <Group gap={2} role="group" aria-label={t('reactions.choose')}>

@@ -1,6 +1,7 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import type { UiLang } from '../../i18n';
+import { tip } from '../../ui/SharedTooltip';
 import { useWallTexts } from './texts';
 
 /** One clock for every "5 minutes ago" on the page: a tick a minute re-renders only the times. */
@@ -62,10 +63,8 @@ export function TimeAgo({ iso, size = 'xs' }: { iso: string; size?: 'xs' | 'sm' 
   const at = useSyncExternalStore(subscribe, getNow);
   const exact = fullDate(iso, lang);
   return (
-    <Tooltip label={exact} openDelay={400}>
-      <Text component="time" dateTime={iso} size={size} c="dimmed">
-        {relativeTime(iso, lang, Math.max(at, Date.now())) ?? t('time.justNow')}
-      </Text>
-    </Tooltip>
+    <Text component="time" dateTime={iso} size={size} c="dimmed" {...tip(exact)}>
+      {relativeTime(iso, lang, Math.max(at, Date.now())) ?? t('time.justNow')}
+    </Text>
   );
 }

@@ -1,0 +1,101 @@
+import type { UserListItem } from '@hallway/shared';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { PersonRow, type PinActions } from './PersonRow';
+
+/** A row's height before it is measured (desktop row with two lines of details and the gap below). */
+const ESTIMATED_ROW = 88;
+/** Ask for the next page when the last rendered row is this close to the end of what is loaded. */
+const LOAD_AHEAD = 10;
+
+/** The document offset of an element's top, which the window virtualizer counts its rows from. */
+function useDocumentTop(ref: React.RefObject<HTMLElement | null>, deps: unknown[]) {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const node = ref.current;
+      if (node) setTop(node.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the list moves when what is above it changes
+  }, deps);
+  return top;
+}
+
+export interface PeopleListProps {
+  people: UserListItem[];
+  /** Everyone matching, loaded or not. */
+  total: number;
+  label: string;
+  pin?: PinActions;
+  busy: boolean;
+  onNearEnd: () => void;
+}
+
+/**
+ * The address book's list, virtualised against the window: only the rows on screen (and a few around) are in the
+ * page, so 500 or 10,000 loaded people cost what 20 do. Rows keep list semantics with their place in the whole list.
+ */
+export function PeopleList({ people, total, label, pin, busy, onNearEnd }: PeopleListProps) {
+  const list = useRef<HTMLUListElement | null>(null);
+  const top = useDocumentTop(list, [people.length > 0]);
+  const virtualizer = useWindowVirtualizer({
+    count: people.length,
+    estimateSize: () => ESTIMATED_ROW,
+    overscan: 6,
+    scrollMargin: top,
+    getItemKey: (index) => people[index]._id,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastShown = rows.length ? rows[rows.length - 1].index : 0;
+
+  useEffect(() => {
+    if (people.length && lastShown >= people.length - LOAD_AHEAD) onNearEnd();
+  }, [lastShown, people.length, onNearEnd]);
+
+  // The pinned people in order: each pinned row moves above or below its pinned neighbour.
+  const neighbours = useMemo(() => {
+    const pinned = people.filter((person) => person.pinned_num !== null).map((person) => person._id);
+    return new Map(pinned.map((id, i) => [id, { above: pinned[i - 1] ?? null, below: pinned[i + 1] ?? null }]));
+  }, [people]);
+
+  return (
+    <ul
+      ref={list}
+      aria-label={label}
+      style={{ listStyle: 'none', padding: 0, margin: 0, position: 'relative', height: virtualizer.getTotalSize() }}
+    >
+      {rows.map((row) => {
+        const person = people[row.index];
+        const around = neighbours.get(person._id);
+        return (
+          <li
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            aria-posinset={row.index + 1}
+            aria-setsize={total}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              paddingBottom: 'var(--mantine-spacing-xs)',
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            <PersonRow
+              person={person}
+              pin={pin}
+              above={around?.above}
+              below={around?.below}
+              busy={pin ? busy : false}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

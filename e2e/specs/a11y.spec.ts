@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { apiToken, PHONE, SUPERADMIN, shot, signInFresh } from './helpers';
+
+// Every page of the app, in light and dark, on a desktop and a phone: no serious or critical axe-core violation
+// (WCAG 2.2 A and AA plus axe's best practices). A new module's page goes into PAGES and is checked the same way.
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: PHONE };
+
+/** Runs axe-core on what is on screen and returns the serious and critical problems, readably. */
+async function seriousProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Opens a page and waits until its heading is there and its data has arrived. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+}
+
+async function checkEverywhere(page: Page, paths: string[], name: string) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    for (const path of paths) {
+      await open(page, path);
+      const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+      expect(await seriousProblems(page), `${path} (${device}, ${scheme})`).toEqual([]);
+    }
+    await shot(page, `a11y-${name}-${device}`);
+  }
+}
+
+test('the sign-in pages have no serious accessibility problems', async ({ page }) => {
+  await checkEverywhere(page, ['/login/', '/login_new/', '/register/', '/forgot-password/'], 'sign-in');
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`an administrator’s pages have none in the ${scheme} theme, on a desktop and a phone`, async ({
+    page,
+    request,
+  }) => {
+    // Six pages, two screens, each loaded and checked: more than the default minute on a busy machine.
+    test.setTimeout(180_000);
+    const { token, userId } = await apiToken(request, 'admin');
+    const setTheme = async (theme: 'light' | 'dark') => {
+      const response = await request.put(`/api/user/${userId}`, {
+        data: { theme },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.ok()).toBeTruthy();
+    };
+    await setTheme(scheme);
+    try {
+      await signInFresh(page, 'admin');
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await checkEverywhere(
+        page,
+        ['/company/', `/profile/${userId}`, '/addressBook/', '/birthdays/', '/employees/', '/404'],
+        `admin-${scheme}`,
+      );
+    } finally {
+      await setTheme('light');
+    }
+  });
+}
+
+test('the superadmin’s workspaces page has none', async ({ page }) => {
+  await signInFresh(page, SUPERADMIN.login, SUPERADMIN.password);
+  await checkEverywhere(page, ['/clients/'], 'superadmin');
+});
+
+test('the keyboard reaches the page first through the skip link, and navigation moves focus to the new heading', async ({
+  page,
+}) => {
+  await signInFresh(page, 'anna');
+  await open(page, '/company/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Address book' }).click();
+  const heading = page.getByRole('heading', { level: 1, name: 'Address book' });
+  await expect(heading).toBeFocused();
+  await expect(page).toHaveTitle(/^Address book · /);
+});
+
+test('the show-password button is reachable by Tab', async ({ page }) => {
+  await page.goto('/login/');
+  await page.getByRole('textbox', { name: 'Password' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /password/i })).toBeFocused();
+});
