@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import { authStore, clearSessionExpiredNotice, sessionExpiredNotice, storeLoginError } from '../../api/storage';
 import { useSession } from '../../app/session/context';
 import { translateCode } from '../../i18n/errors';
@@ -14,7 +13,8 @@ import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { brokenRule } from '../../ui/validation';
 import { AuthLayout } from './AuthLayout';
-import { fetchOidcUrl, fetchPublicWorkspace, signInCall } from './api';
+import { signInCall } from './api';
+import { authQueries } from './queries';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 const BLOCKED = new Set(['user_deleted', 'company_blocked']);
@@ -23,13 +23,7 @@ const BLOCKED = new Set(['user_deleted', 'company_blocked']);
 export function useWorkspaceLookup(code: string) {
   const [debounced] = useDebouncedValue(code.trim(), 350);
   const valid = !!debounced && !brokenRule(debounced, { alphanumeric: true, minLength: 2 });
-  const query = useQuery({
-    queryKey: queryKeys.publicClient(debounced),
-    queryFn: ({ signal }) => fetchPublicWorkspace(debounced, signal),
-    enabled: valid,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const query = useQuery({ ...authQueries.publicWorkspace(debounced), enabled: valid });
   const notFound = valid && isApiError(query.error) && query.error.status === 404;
   return { workspace: valid ? (query.data ?? null) : null, notFound, checking: valid && query.isFetching };
 }
@@ -54,7 +48,7 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
     },
   );
   const lookup = useWorkspaceLookup(withWorkspace ? form.values.workspace : '');
-  const oidc = useQuery({ queryKey: queryKeys.oidcUrl, queryFn: fetchOidcUrl, enabled: !!env?.oidc, retry: false });
+  const oidc = useQuery({ ...authQueries.oidcUrl(), enabled: !!env?.oidc });
 
   const submit = form.onSubmit(async (values) => {
     setBlocked(null);

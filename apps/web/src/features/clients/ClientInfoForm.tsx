@@ -1,16 +1,16 @@
 import { type ClientDto, INN_LENGTH, LONG_TEXT_MAX, MB, TEXT_MAX } from '@hallway/shared';
 import { Alert, Badge, Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys';
 import { translateCode } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useValidatedForm } from '../../ui/form';
+import { showSuccess } from '../../ui/toast';
 import { LengthCounter } from '../../ui/ValidatedInput';
-import { type ClientInfoChanges, updateClient } from './api';
+import type { ClientInfoChanges } from './api';
+import { clientsMutations } from './queries';
 
 type TextField = 'name' | 'fullName' | 'city' | 'phone' | 'address' | 'director' | 'telegram' | 'inn' | 'comments';
 
@@ -42,7 +42,6 @@ const valuesOf = (client: ClientDto) => ({
 /** The Information tab of a workspace (spec portal §2 "Tabbed screens", Clients): every field, block/activate. */
 export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved: (client: ClientDto) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const form = useValidatedForm(valuesOf(client), {
     name: { required: true, maxLength: LIMITS.name },
@@ -56,11 +55,7 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
     comments: { maxLength: LIMITS.comments },
   });
 
-  const saved = async (updated: ClientDto) => {
-    await queryClient.invalidateQueries({ queryKey: queryKeys.allClients });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.client(updated._id) });
-    onSaved(updated);
-  };
+  const { mutateAsync: update } = useMutation(clientsMutations.update(useQueryClient()));
 
   const submit = form.onSubmit(async (values) => {
     const { storageMb, ...texts } = values;
@@ -70,14 +65,14 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
     }
     const storageSize = Math.max(0, Math.round(Number(storageMb) || 0)) * MB;
     if (storageSize !== client.storageSize) changes.storageSize = storageSize;
-    const updated = Object.keys(changes).length ? await updateClient(client._id, changes) : client;
-    notifications.show({ color: 'teal', message: t('common.saved') });
-    await saved(updated);
+    const updated = Object.keys(changes).length ? await update({ id: client._id, changes }) : client;
+    showSuccess(t('common.saved'));
+    onSaved(updated);
   });
 
   const blocked = client.status === 'blocked';
   const switchStatus = async () => {
-    await saved(await updateClient(client._id, { status: blocked ? 'active' : 'blocked' }));
+    onSaved(await update({ id: client._id, changes: { status: blocked ? 'active' : 'blocked' } }));
   };
 
   const text = (name: TextField, label: string) => (

@@ -2,18 +2,17 @@ import type { ClientDto, ClientStatus } from '@hallway/shared';
 import { Button, Drawer, Group, SegmentedControl, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { queryKeys } from '../../api/queryKeys';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
-import { fetchClients } from './api';
+import { EmptyState, QueryState } from '../../ui/States';
 import { ClientInfoForm } from './ClientInfoForm';
 import { ClientsTable } from './ClientsTable';
 import { CreateClientModal } from './CreateClientModal';
+import { clientsQueries } from './queries';
 
 type StatusFilter = 'all' | ClientStatus;
 
@@ -30,30 +29,30 @@ export default function ClientsPage() {
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.sm})`);
 
   const filter = { search: debouncedSearch || undefined, status: status === 'all' ? undefined : status };
-  const query = useQuery({
-    queryKey: queryKeys.clients(filter),
-    queryFn: ({ signal }) => fetchClients(filter, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(clientsQueries.list(filter));
 
   const enter = (client: ClientDto) => {
     enterClient(client);
     navigate('/company');
   };
 
-  let list = <LoadingState />;
-  if (query.isError) list = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (query.data && query.data.length === 0) {
-    list = (
-      <EmptyState
-        icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}
-        title={t('clients.emptyTitle')}
-        description={t('clients.emptyText')}
-      />
-    );
-  } else if (query.data) {
-    list = <ClientsTable clients={query.data} currentId={current?._id ?? null} onEnter={enter} onEdit={setEditing} />;
-  }
+  const list = (
+    <QueryState
+      query={query}
+      isEmpty={(clients) => clients.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}
+          title={t('clients.emptyTitle')}
+          description={t('clients.emptyText')}
+        />
+      }
+    >
+      {(clients) => (
+        <ClientsTable clients={clients} currentId={current?._id ?? null} onEnter={enter} onEdit={setEditing} />
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

@@ -1,13 +1,12 @@
 import { PASSWORD_MIN, SHORT_NAME_MAX } from '@hallway/shared';
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
-import { createClient } from './api';
+import { showSuccess } from '../../ui/toast';
+import { clientsMutations } from './queries';
 
 const EMPTY = {
   workspace: '',
@@ -22,7 +21,7 @@ const EMPTY = {
 /** A new workspace and its first administrator (`POST /api/clients`); the code is Latin letters and digits. */
 export function CreateClientModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const creating = useMutation(clientsMutations.create(useQueryClient()));
   const form = useValidatedForm(EMPTY, {
     workspace: { required: true, alphanumeric: true, minLength: 2, maxLength: 32 },
     name: { required: true, maxLength: 120 },
@@ -34,7 +33,7 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
   });
 
   const submit = form.onSubmit(async (values) => {
-    const created = await createClient({
+    const created = await creating.mutateAsync({
       workspace: values.workspace.trim(),
       name: values.name.trim(),
       admin: {
@@ -45,8 +44,7 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
         password: values['admin.password'],
       },
     });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.allClients });
-    notifications.show({ color: 'teal', message: t('clients.createdToast', { name: created.name }) });
+    showSuccess(t('clients.createdToast', { name: created.name }));
     form.reset();
     onClose();
   });
