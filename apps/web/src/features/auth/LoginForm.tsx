@@ -15,6 +15,7 @@ import { brokenRule } from '../../ui/validation';
 import { AuthLayout } from './AuthLayout';
 import { signInCall } from './api';
 import { authQueries } from './queries';
+import { useAuthTexts } from './texts';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 const BLOCKED = new Set(['user_deleted', 'company_blocked']);
@@ -30,7 +31,8 @@ export function useWorkspaceLookup(code: string) {
 
 /** Sign-in by login and password, optionally within a workspace (spec portal §5 "Login", §7 POST api/loginPage). */
 export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: common } = useTranslation();
   const { env } = useSession();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
@@ -76,16 +78,16 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
 
   return (
     <AuthLayout
-      title={withWorkspace ? t('auth.workspaceSignInTitle') : t('auth.signInTitle')}
-      subtitle={t('auth.signInSubtitle')}
+      title={withWorkspace ? t('workspaceSignInTitle') : t('signInTitle')}
+      subtitle={t('signInSubtitle')}
       workspace={lookup.workspace}
       footer={
         <>
           <Anchor component={Link} to={withWorkspace ? '/login/' : '/login_new/'} size="sm">
-            {withWorkspace ? t('auth.plainLogin') : t('auth.haveWorkspace')}
+            {withWorkspace ? t('plainLogin') : t('haveWorkspace')}
           </Anchor>
           <Anchor component={Link} to="/register/" size="sm">
-            {t('auth.register')}
+            {t('register')}
           </Anchor>
         </>
       }
@@ -94,14 +96,14 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
         <Stack gap="md">
           {expired && !form.formError && !blocked && (
             <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-              {t('auth.sessionEnded')}
+              {t('sessionEnded')}
             </Alert>
           )}
           {blocked && (
             <Alert
               color="red"
               variant="light"
-              title={t('boot.loginBlocked')}
+              title={common('boot.loginBlocked')}
               icon={<IconAlertCircle size={18} />}
               role="alert"
             >
@@ -117,28 +119,28 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
             <TextInput
               {...form.field('workspace')}
               error={workspaceError ?? undefined}
-              label={t('auth.workspace')}
-              description={lookup.checking ? t('auth.workspaceChecking') : t('auth.workspaceHint')}
+              label={t('workspace')}
+              description={lookup.checking ? t('workspaceChecking') : t('workspaceHint')}
               autoComplete="organization"
               autoCapitalize="none"
               spellCheck={false}
             />
           )}
-          <TextInput {...form.field('login')} label={t('auth.login')} autoComplete="username" autoCapitalize="none" />
-          <PasswordField {...form.field('password')} label={t('auth.password')} autoComplete="current-password" />
+          <TextInput {...form.field('login')} label={t('login')} autoComplete="username" autoCapitalize="none" />
+          <PasswordField {...form.field('password')} label={t('password')} autoComplete="current-password" />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/forgot-password/" size="sm">
-              {t('auth.forgot')}
+              {t('forgot')}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth loading={form.submitting}>
-            {t('auth.signIn')}
+            {t('signIn')}
           </Button>
           {env?.oidc && oidc.data && (
             <>
-              <Divider label={t('auth.or')} labelPosition="center" />
+              <Divider label={t('or')} labelPosition="center" />
               <Button component="a" href={oidc.data} variant="default" fullWidth leftSection={<IconKey size={18} />}>
-                {t('auth.signInSso')}
+                {t('signInSso')}
               </Button>
             </>
           )}

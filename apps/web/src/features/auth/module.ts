@@ -11,4 +11,5 @@ export default defineWebModule({
     { path: 'forgot-password', load: () => import('./ForgotPasswordPage') },
     { path: 'reset-password/:token', load: () => import('./ResetPasswordPage') },
   ],
+  texts: { namespace: 'auth', load: async () => (await import('./texts')).authTexts },
 });

@@ -13,12 +13,14 @@ import { ClientInfoForm } from './ClientInfoForm';
 import { ClientsTable } from './ClientsTable';
 import { CreateClientModal } from './CreateClientModal';
 import { clientsQueries } from './queries';
+import { useClientsTexts } from './texts';
 
 type StatusFilter = 'all' | ClientStatus;
 
 /** /clients: the superadmin's workspaces (spec portal §2, modules §7 "Clients"). */
 export default function ClientsPage() {
-  const { t } = useTranslation();
+  const { t } = useClientsTexts();
+  const { t: common } = useTranslation();
   const navigate = useNavigate();
   const { client: current, enterClient } = useSession();
   const [search, setSearch] = useState('');
@@ -43,8 +45,8 @@ export default function ClientsPage() {
       empty={
         <EmptyState
           icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}
-          title={t('clients.emptyTitle')}
-          description={t('clients.emptyText')}
+          title={t('emptyTitle')}
+          description={t('emptyText')}
         />
       }
     >
@@ -59,33 +61,33 @@ export default function ClientsPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
           <Title order={1} size="h2">
-            {t('clients.title')}
+            {t('title')}
           </Title>
           <Text c="dimmed" size="sm">
-            {t('clients.subtitle')}
+            {t('subtitle')}
           </Text>
         </Stack>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {t('clients.create')}
+          {t('create')}
         </Button>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label={t('common.search')}
-          placeholder={t('clients.search')}
+          label={common('common.search')}
+          placeholder={t('search')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           w={{ base: '100%', xs: 320 }}
         />
         <SegmentedControl
-          aria-label={t('clients.status')}
+          aria-label={t('status')}
           value={status}
           onChange={(value) => setStatus(value as StatusFilter)}
           data={[
-            { value: 'all', label: t('clients.all') },
-            { value: 'active', label: t('clients.active') },
-            { value: 'blocked', label: t('clients.blocked') },
+            { value: 'all', label: t('all') },
+            { value: 'active', label: t('active') },
+            { value: 'blocked', label: t('blocked') },
           ]}
         />
       </Group>
@@ -97,12 +99,12 @@ export default function ClientsPage() {
         position="right"
         size={wide ? 'xl' : '100%'}
         title={editing ? `${editing.name} (${editing.workspace})` : ''}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        closeButtonProps={{ 'aria-label': common('common.close') }}
       >
         {editing && (
           <Tabs defaultValue="info" keepMounted={false}>
             <Tabs.List mb="md">
-              <Tabs.Tab value="info">{t('clients.tabInfo')}</Tabs.Tab>
+              <Tabs.Tab value="info">{t('tabInfo')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="info">
               <ClientInfoForm key={editing._id} client={editing} onSaved={setEditing} />

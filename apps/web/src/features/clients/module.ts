@@ -1,5 +1,6 @@
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { defineWebModule } from '../../app/webModule';
+import auth from '../auth/module';
 
 /** The superadmin's workspaces (spec portal §2 "/clients"). */
 export default defineWebModule({
@@ -8,4 +9,7 @@ export default defineWebModule({
   menu: [
     { code: 'clients', to: () => '/clients', icon: IconBuildingSkyscraper, role: 'superadmin', outsideWorkspace: true },
   ],
+  texts: { namespace: 'clients', load: async () => (await import('./texts')).clientsTexts },
+  // The new workspace's first administrator is asked for with the sign-up form's words.
+  uses: [auth],
 });
