@@ -10,7 +10,7 @@ export function PasswordField(props: PasswordInputProps) {
   return (
     <PasswordInput
       visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+      visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
       {...props}
     />
   );

@@ -1,18 +1,16 @@
-import { USERS_PAGE_SIZE, type UserListItem, type UsersFilterBody } from '@hallway/shared';
+import type { UserListItem, UsersFilterBody } from '@hallway/shared';
 import { Button, Center, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAddressBook, IconCake, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
-import { errorText } from '../../i18n/errors';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
-import { fetchUserFilters, filterUsers, movePin, peopleKeys, togglePin } from '../profile/api';
+import { EmptyState, QueryState } from '../../ui/States';
 import { usePeopleTexts } from '../profile/texts';
 import { PeopleList } from './PeopleList';
 import type { PinActions } from './PersonRow';
+import { addressBookMutations, addressBookQueries } from './queries';
 
 /**
  * /addressBook/ (spec portal §2): every active employee, pinned first, searched and filtered on the server in
@@ -25,7 +23,6 @@ export default function AddressBookPage() {
   const [search, setSearch] = useState('');
   const [department, setDepartment] = useState<string | null>(null);
   const [city, setCity] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const workspace = client?.workspace ?? '';
   const filter: UsersFilterBody = {
@@ -34,20 +31,11 @@ export default function AddressBookPage() {
     city: city ?? undefined,
   };
 
-  const filters = useQuery({
-    queryKey: peopleKeys.filters(client?._id ?? ''),
-    queryFn: ({ signal }) => fetchUserFilters(client!._id, signal),
-    enabled: !!client,
-    staleTime: 5 * 60_000,
-  });
-  const list = useInfiniteQuery({
-    queryKey: peopleKeys.list(workspace, filter),
-    queryFn: ({ pageParam, signal }) =>
-      filterUsers(workspace, { ...filter, page: pageParam, limit: USERS_PAGE_SIZE }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => (pages.length * USERS_PAGE_SIZE < last.total ? pages.length : undefined),
-    enabled: !!workspace,
-  });
+  const filters = useQuery(addressBookQueries.filters(client?._id ?? ''));
+  const list = useInfiniteQuery(addressBookQueries.list(workspace, filter));
+  const toggling = useMutation(addressBookMutations.togglePin(queryClient));
+  const moving = useMutation(addressBookMutations.movePin(queryClient));
+  const busy = toggling.isPending || moving.isPending;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   // The list asks for more as it scrolls; the latest state is read through a ref so the callback stays the same.
   const paging = useRef({ hasNextPage, isFetchingNextPage, fetchNextPage });
@@ -61,38 +49,34 @@ export default function AddressBookPage() {
   const people: UserListItem[] = useMemo(() => pages?.flatMap((p) => p.result) ?? [], [pages]);
   const total = pages?.[0]?.total ?? 0;
 
-  // One object for every row, so a row re-renders only when its own person changes.
-  const pinActions: PinActions | undefined = useMemo(() => {
-    if (!isAdmin) return undefined;
-    const change = async (action: () => Promise<unknown>) => {
-      setBusy(true);
-      try {
-        await action();
-        await queryClient.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
-      } catch (err) {
-        notifications.show({ color: 'red', message: errorText(err) });
-      } finally {
-        setBusy(false);
-      }
-    };
-    return {
-      toggle: (personId) => void change(() => togglePin(personId)),
-      move: (personId, toId) => void change(() => movePin(personId, toId)),
-    };
-  }, [isAdmin, queryClient]);
+  // One object for every row, so a row re-renders only when its own person changes (mutate is stable).
+  const { mutate: toggle } = toggling;
+  const { mutate: move } = moving;
+  const pinActions: PinActions | undefined = useMemo(
+    () =>
+      isAdmin
+        ? { toggle: (personId) => toggle(personId), move: (personId, toId) => move({ from: personId, to: toId }) }
+        : undefined,
+    [isAdmin, toggle, move],
+  );
 
   const filtered = !!(debounced || department || city);
-  let content = <LoadingState />;
-  if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data && people.length === 0) {
-    content = (
-      <EmptyState
-        icon={<IconAddressBook size={28} stroke={1.5} />}
-        title={t('addressBook.emptyTitle')}
-        description={filtered ? t('addressBook.emptyText') : undefined}
-      />
-    );
-  } else if (list.data) {
+  let content = (
+    <QueryState
+      query={list}
+      isEmpty={() => people.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconAddressBook size={28} stroke={1.5} />}
+          title={t('addressBook.emptyTitle')}
+          description={filtered ? t('addressBook.emptyText') : undefined}
+        />
+      }
+    >
+      {() => null}
+    </QueryState>
+  );
+  if (list.data && people.length > 0 && !list.isError) {
     content = (
       <Stack gap="sm">
         <PeopleList
