@@ -1,6 +1,8 @@
 import type { Feature, Right } from '@hallway/shared';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { isImplemented, type MenuAccess, visibleMenu } from './menu';
+import { isImplemented, MENU, type MenuAccess, type MenuEntry, visibleMenu } from './menu';
+import { shellRoutes } from './routes';
 
 const employee = (overrides: Partial<MenuAccess> = {}): MenuAccess => ({
   userId: 'u1',
@@ -37,8 +39,17 @@ describe('menu entries', () => {
   it('hide an entry whose workspace feature is off or whose right is missing', () => {
     const noWall = employee({ hasFeature: (feature: Feature) => feature !== 'wall' });
     expect(codes(noWall)).toEqual(['addressBook', 'profile']);
-    const entries = visibleMenu(employee({ can: (right: Right) => right !== 'groups' }));
-    expect(entries.map((e) => e.code)).not.toContain('groups');
+    const groups: MenuEntry = {
+      code: 'groups',
+      to: () => '/groups/',
+      icon: IconUsersGroup,
+      feature: 'groups',
+      right: 'groups',
+    };
+    const routes = [...shellRoutes, { path: 'groups', load: async () => ({ default: () => null }) }];
+    const withGroups = (access: MenuAccess) => visibleMenu(access, [...MENU, groups], routes).map((e) => e.code);
+    expect(withGroups(employee())).toContain('groups');
+    expect(withGroups(employee({ can: (right: Right) => right !== 'groups' }))).not.toContain('groups');
   });
 
   it('take names, order and hiding from the workspace design settings', () => {

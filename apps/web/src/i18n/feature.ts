@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n, UI_LANGS, type UiLang } from './index';
 
-type TextTree = { [key: string]: string | TextTree };
+export type TextTree = { [key: string]: string | TextTree };
 /** `a.b.c` paths of a texts object. */
 export type TextKey<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${TextKey<T[K]>}`;

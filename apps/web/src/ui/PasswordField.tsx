@@ -4,5 +4,5 @@ import { useTranslation } from 'react-i18next';
 /** Mantine's password input with its show/hide button named in the person's language. */
 export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
-  return <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }} {...props} />;
+  return <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }} {...props} />;
 }

@@ -169,8 +169,11 @@ describe('realtime delivery', () => {
     for (const payload of await Promise.all(arrivals)) {
       expect(payload).toMatchObject({ _id: ws.employee.id, rights: { wall: false } });
     }
-    // Anything misrouted would have travelled the same path as the delivered events, well within this wait.
-    await new Promise((r) => setTimeout(r, 300));
+    // A marker sent afterwards to both whole workspaces: anything misrouted would have reached a socket before it.
+    const markers = [silent, ...bystanders].map((s) => nextEvent(s, 'test.marker'));
+    h.platform.realtime.emit(ws.id, null, 'test.marker', {});
+    h.platform.realtime.emit(other.id, null, 'test.marker', {});
+    await Promise.all(markers);
     expect(overheard.flat()).toEqual([]);
   });
 
@@ -181,8 +184,14 @@ describe('realtime delivery', () => {
     const heard = record(tab, 'user.updated');
     const res = await http('PUT', `/api/user/${ws.employee.id}/rights`, ws.employee.token, { rights: { wall: false } });
     expect(res.status).toBe(403);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(heard).toEqual([]);
+    // The administrator's change that follows is the only one heard: the refused one announced nothing before it.
+    const marker = nextEvent(tab, 'user.updated');
+    const allowed = await http('PUT', `/api/user/${ws.employee.id}/rights`, ws.admin.token, {
+      rights: { groups: false },
+    });
+    expect(allowed.status).toBe(200);
+    expect(await marker).toMatchObject({ _id: ws.employee.id, rights: { groups: false } });
+    expect(heard).toHaveLength(1);
   });
 
   it('user-logout leaves the room and closes that socket only', async () => {

@@ -1,17 +1,15 @@
-import { USERS_PAGE_SIZE, type UserListItem, type UsersFilterBody } from '@hallway/shared';
+import type { UserListItem, UsersFilterBody } from '@hallway/shared';
 import { Button, Center, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAddressBook, IconCake, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
-import { errorText } from '../../i18n/errors';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
-import { fetchUserFilters, filterUsers, movePin, peopleKeys, togglePin } from '../profile/api';
+import { EmptyState, QueryState } from '../../ui/States';
 import { usePeopleTexts } from '../profile/texts';
 import { PersonRow } from './PersonRow';
+import { addressBookMutations, addressBookQueries } from './queries';
 
 /** Loads the next page when the end of the list comes into view (the button does it by keyboard). */
 function useLoadOnView(enabled: boolean, load: () => void) {
@@ -39,7 +37,6 @@ export default function AddressBookPage() {
   const [search, setSearch] = useState('');
   const [department, setDepartment] = useState<string | null>(null);
   const [city, setCity] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const workspace = client?.workspace ?? '';
   const filter: UsersFilterBody = {
@@ -48,20 +45,11 @@ export default function AddressBookPage() {
     city: city ?? undefined,
   };
 
-  const filters = useQuery({
-    queryKey: peopleKeys.filters(client?._id ?? ''),
-    queryFn: ({ signal }) => fetchUserFilters(client!._id, signal),
-    enabled: !!client,
-    staleTime: 5 * 60_000,
-  });
-  const list = useInfiniteQuery({
-    queryKey: peopleKeys.list(workspace, filter),
-    queryFn: ({ pageParam, signal }) =>
-      filterUsers(workspace, { ...filter, page: pageParam, limit: USERS_PAGE_SIZE }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => (pages.length * USERS_PAGE_SIZE < last.total ? pages.length : undefined),
-    enabled: !!workspace,
-  });
+  const filters = useQuery(addressBookQueries.filters(client?._id ?? ''));
+  const list = useInfiniteQuery(addressBookQueries.list(workspace, filter));
+  const toggling = useMutation(addressBookMutations.togglePin(queryClient));
+  const moving = useMutation(addressBookMutations.movePin(queryClient));
+  const busy = toggling.isPending || moving.isPending;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -72,17 +60,6 @@ export default function AddressBookPage() {
   const total = list.data?.pages[0]?.total ?? 0;
   const pinned = people.filter((p) => p.pinned_num !== null);
 
-  const change = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: [...peopleKeys.all, 'list'] });
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorText(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
   const pinControls = (person: UserListItem) => {
     if (!isAdmin) return undefined;
     const index = pinned.findIndex((p) => p._id === person._id);
@@ -90,24 +67,29 @@ export default function AddressBookPage() {
     const below = index >= 0 && index < pinned.length - 1 ? pinned[index + 1] : null;
     return {
       busy,
-      onToggle: () => void change(() => togglePin(person._id)),
-      onUp: above ? () => void change(() => movePin(person._id, above._id)) : undefined,
-      onDown: below ? () => void change(() => movePin(person._id, below._id)) : undefined,
+      onToggle: () => toggling.mutate(person._id),
+      onUp: above ? () => moving.mutate({ from: person._id, to: above._id }) : undefined,
+      onDown: below ? () => moving.mutate({ from: person._id, to: below._id }) : undefined,
     };
   };
 
   const filtered = !!(debounced || department || city);
-  let content = <LoadingState />;
-  if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data && people.length === 0) {
-    content = (
-      <EmptyState
-        icon={<IconAddressBook size={28} stroke={1.5} />}
-        title={t('addressBook.emptyTitle')}
-        description={filtered ? t('addressBook.emptyText') : undefined}
-      />
-    );
-  } else if (list.data) {
+  let content = (
+    <QueryState
+      query={list}
+      isEmpty={() => people.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconAddressBook size={28} stroke={1.5} />}
+          title={t('addressBook.emptyTitle')}
+          description={filtered ? t('addressBook.emptyText') : undefined}
+        />
+      }
+    >
+      {() => null}
+    </QueryState>
+  );
+  if (list.data && people.length > 0 && !list.isError) {
     content = (
       <Stack gap="sm">
         <Stack

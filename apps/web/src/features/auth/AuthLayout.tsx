@@ -1,12 +1,11 @@
 import { Anchor, Box, Center, Group, Image, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brandingOf } from '../../app/branding';
 import { useSession } from '../../app/session/context';
 import { UI_LANGS, type UiLang } from '../../i18n';
-import { errorText } from '../../i18n/errors';
+import { showError } from '../../ui/toast';
 
 export interface AuthLayoutProps {
   title: string;
@@ -36,12 +35,7 @@ export function AuthLayout({ title, subtitle, workspace, children, footer }: Aut
           data={UI_LANGS.map((code) => ({ value: code, label: t(`lang.${code}`) }))}
           value={lang}
           allowDeselect={false}
-          onChange={(value) =>
-            value &&
-            setLanguage(value as UiLang).catch((error) =>
-              notifications.show({ color: 'red', message: errorText(error) }),
-            )
-          }
+          onChange={(value) => value && setLanguage(value as UiLang).catch(showError)}
           w={150}
           size="xs"
         />

@@ -1,23 +1,23 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { authStore, storeLoginError } from '../../api/storage';
 import { errorText } from '../../i18n/errors';
 import { AuthLayout } from './AuthLayout';
 import { oidcSignIn } from './api';
+import { useAuthTexts } from './texts';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /** /authorize: the OpenID Connect provider sends the person back here with ?code. */
 export default function AuthorizePage() {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
   const [params] = useSearchParams();
   const completeSignIn = useCompleteSignIn();
   const code = params.get('code');
   const providerError = params.get('error_description') ?? params.get('error');
-  const [error, setError] = useState<string | null>(code ? null : (providerError ?? t('auth.noCode')));
+  const [error, setError] = useState<string | null>(code ? null : (providerError ?? t('noCode')));
   // A code is single-use: strict-mode double effects must not spend it twice.
   const started = useRef(false);
 
@@ -34,26 +34,20 @@ export default function AuthorizePage() {
   }, [code, completeSignIn]);
 
   return (
-    <AuthLayout title={t('auth.signInSso')}>
+    <AuthLayout title={t('signInSso')}>
       {error ? (
         <Stack gap="md">
-          <Alert
-            color="red"
-            variant="light"
-            title={t('auth.ssoFailed')}
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-          >
+          <Alert color="red" variant="light" title={t('ssoFailed')} icon={<IconAlertCircle size={18} />} role="alert">
             {error}
           </Alert>
           <Anchor component={Link} to="/login/" size="sm" ta="center">
-            {t('auth.backToLogin')}
+            {t('backToLogin')}
           </Anchor>
         </Stack>
       ) : (
         <Stack align="center" gap="sm" role="status">
           <Loader />
-          <Text c="dimmed">{t('auth.authorizing')}</Text>
+          <Text c="dimmed">{t('authorizing')}</Text>
         </Stack>
       )}
     </AuthLayout>

@@ -1,15 +1,15 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useValidatedForm } from '../../ui/form';
 import { AuthLayout } from './AuthLayout';
 import { forgotPasswordCall } from './api';
+import { useAuthTexts } from './texts';
 
 /** /forgot-password/: a reset link by e-mail. */
 export default function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
   const [sent, setSent] = useState(false);
   const form = useValidatedForm({ email: '' }, { email: { required: true, email: true } });
   const submit = form.onSubmit(async ({ email }) => {
@@ -19,31 +19,31 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout
-      title={t('auth.forgotTitle')}
+      title={t('forgotTitle')}
       footer={
         <Anchor component={Link} to="/login/" size="sm">
-          {t('auth.backToLogin')}
+          {t('backToLogin')}
         </Anchor>
       }
     >
       {sent ? (
         <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} role="status">
-          {t('auth.linkSent')}
+          {t('linkSent')}
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              {t('auth.forgotHint')}
+              {t('forgotHint')}
             </Text>
             {form.formError && (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
                 {form.formError}
               </Alert>
             )}
-            <TextInput {...form.field('email')} type="email" label={t('auth.email')} autoComplete="email" />
+            <TextInput {...form.field('email')} type="email" label={t('email')} autoComplete="email" />
             <Button type="submit" fullWidth loading={form.submitting}>
-              {t('auth.sendLink')}
+              {t('sendLink')}
             </Button>
           </Stack>
         </form>

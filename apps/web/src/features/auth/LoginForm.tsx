@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
 import { authStore, clearSessionExpiredNotice, sessionExpiredNotice, storeLoginError } from '../../api/storage';
 import { useSession } from '../../app/session/context';
 import { translateCode } from '../../i18n/errors';
@@ -14,7 +13,9 @@ import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { brokenRule } from '../../ui/validation';
 import { AuthLayout } from './AuthLayout';
-import { fetchOidcUrl, fetchPublicWorkspace, signInCall } from './api';
+import { signInCall } from './api';
+import { authQueries } from './queries';
+import { useAuthTexts } from './texts';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 const BLOCKED = new Set(['user_deleted', 'company_blocked']);
@@ -23,20 +24,15 @@ const BLOCKED = new Set(['user_deleted', 'company_blocked']);
 export function useWorkspaceLookup(code: string) {
   const [debounced] = useDebouncedValue(code.trim(), 350);
   const valid = !!debounced && !brokenRule(debounced, { alphanumeric: true, minLength: 2 });
-  const query = useQuery({
-    queryKey: queryKeys.publicClient(debounced),
-    queryFn: ({ signal }) => fetchPublicWorkspace(debounced, signal),
-    enabled: valid,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const query = useQuery({ ...authQueries.publicWorkspace(debounced), enabled: valid });
   const notFound = valid && isApiError(query.error) && query.error.status === 404;
   return { workspace: valid ? (query.data ?? null) : null, notFound, checking: valid && query.isFetching };
 }
 
 /** Sign-in by login and password, optionally within a workspace (spec portal §5 "Login", §7 POST api/loginPage). */
 export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: common } = useTranslation();
   const { env } = useSession();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
@@ -54,7 +50,7 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
     },
   );
   const lookup = useWorkspaceLookup(withWorkspace ? form.values.workspace : '');
-  const oidc = useQuery({ queryKey: queryKeys.oidcUrl, queryFn: fetchOidcUrl, enabled: !!env?.oidc, retry: false });
+  const oidc = useQuery({ ...authQueries.oidcUrl(), enabled: !!env?.oidc });
 
   const submit = form.onSubmit(async (values) => {
     setBlocked(null);
@@ -82,16 +78,16 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
 
   return (
     <AuthLayout
-      title={withWorkspace ? t('auth.workspaceSignInTitle') : t('auth.signInTitle')}
-      subtitle={t('auth.signInSubtitle')}
+      title={withWorkspace ? t('workspaceSignInTitle') : t('signInTitle')}
+      subtitle={t('signInSubtitle')}
       workspace={lookup.workspace}
       footer={
         <>
           <Anchor component={Link} to={withWorkspace ? '/login/' : '/login_new/'} size="sm">
-            {withWorkspace ? t('auth.plainLogin') : t('auth.haveWorkspace')}
+            {withWorkspace ? t('plainLogin') : t('haveWorkspace')}
           </Anchor>
           <Anchor component={Link} to="/register/" size="sm">
-            {t('auth.register')}
+            {t('register')}
           </Anchor>
         </>
       }
@@ -100,14 +96,14 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
         <Stack gap="md">
           {expired && !form.formError && !blocked && (
             <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-              {t('auth.sessionEnded')}
+              {t('sessionEnded')}
             </Alert>
           )}
           {blocked && (
             <Alert
               color="red"
               variant="light"
-              title={t('boot.loginBlocked')}
+              title={common('boot.loginBlocked')}
               icon={<IconAlertCircle size={18} />}
               role="alert"
             >
@@ -123,28 +119,28 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
             <TextInput
               {...form.field('workspace')}
               error={workspaceError ?? undefined}
-              label={t('auth.workspace')}
-              description={lookup.checking ? t('auth.workspaceChecking') : t('auth.workspaceHint')}
+              label={t('workspace')}
+              description={lookup.checking ? t('workspaceChecking') : t('workspaceHint')}
               autoComplete="organization"
               autoCapitalize="none"
               spellCheck={false}
             />
           )}
-          <TextInput {...form.field('login')} label={t('auth.login')} autoComplete="username" autoCapitalize="none" />
-          <PasswordField {...form.field('password')} label={t('auth.password')} autoComplete="current-password" />
+          <TextInput {...form.field('login')} label={t('login')} autoComplete="username" autoCapitalize="none" />
+          <PasswordField {...form.field('password')} label={t('password')} autoComplete="current-password" />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/forgot-password/" size="sm">
-              {t('auth.forgot')}
+              {t('forgot')}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth loading={form.submitting}>
-            {t('auth.signIn')}
+            {t('signIn')}
           </Button>
           {env?.oidc && oidc.data && (
             <>
-              <Divider label={t('auth.or')} labelPosition="center" />
+              <Divider label={t('or')} labelPosition="center" />
               <Button component="a" href={oidc.data} variant="default" fullWidth leftSection={<IconKey size={18} />}>
-                {t('auth.signInSso')}
+                {t('signInSso')}
               </Button>
             </>
           )}

@@ -10,11 +10,13 @@ import { PasswordField } from '../../ui/PasswordField';
 import { AuthLayout } from './AuthLayout';
 import { registerCall } from './api';
 import { useWorkspaceLookup } from './LoginForm';
+import { useAuthTexts } from './texts';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /** /register/: a newcomer joins a workspace by its code when it allows open registration. */
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: common } = useTranslation();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
   const [registered, setRegistered] = useState(false);
@@ -61,22 +63,22 @@ export default function RegisterPage() {
 
   return (
     <AuthLayout
-      title={t('auth.registerTitle')}
-      subtitle={t('auth.registerHint')}
+      title={t('registerTitle')}
+      subtitle={t('registerHint')}
       workspace={lookup.workspace}
       footer={
         <Anchor component={Link} to="/login/" size="sm">
-          {t('auth.backToLogin')}
+          {t('backToLogin')}
         </Anchor>
       }
     >
       {registered ? (
         <Stack gap="md">
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {t('empls.success')}
+            {common('empls.success')}
           </Alert>
           <Button component={Link} to="/login/" fullWidth>
-            {t('auth.signIn')}
+            {t('signIn')}
           </Button>
         </Stack>
       ) : (
@@ -90,26 +92,26 @@ export default function RegisterPage() {
             <TextInput
               {...form.field('workspace')}
               error={workspaceError ?? undefined}
-              label={t('auth.workspace')}
-              description={lookup.checking ? t('auth.workspaceChecking') : t('auth.workspaceHint')}
+              label={t('workspace')}
+              description={lookup.checking ? t('workspaceChecking') : t('workspaceHint')}
               autoCapitalize="none"
               spellCheck={false}
             />
             <Group grow align="flex-start" gap="sm">
-              <TextInput {...form.field('firstName')} label={t('auth.firstName')} autoComplete="given-name" />
-              <TextInput {...form.field('lastName')} label={t('auth.lastName')} autoComplete="family-name" />
+              <TextInput {...form.field('firstName')} label={t('firstName')} autoComplete="given-name" />
+              <TextInput {...form.field('lastName')} label={t('lastName')} autoComplete="family-name" />
             </Group>
-            <TextInput {...form.field('email')} type="email" label={t('auth.email')} autoComplete="email" />
+            <TextInput {...form.field('email')} type="email" label={t('email')} autoComplete="email" />
             <TextInput
               {...form.field('login')}
-              label={`${t('auth.loginOptional')} (${t('common.optional')})`}
+              label={`${t('loginOptional')} (${common('common.optional')})`}
               autoComplete="username"
               autoCapitalize="none"
             />
-            <PasswordField {...form.field('password')} label={t('auth.password')} autoComplete="new-password" />
-            <PasswordField {...form.field('confirmation')} label={t('auth.confirmation')} autoComplete="new-password" />
+            <PasswordField {...form.field('password')} label={t('password')} autoComplete="new-password" />
+            <PasswordField {...form.field('confirmation')} label={t('confirmation')} autoComplete="new-password" />
             <Button type="submit" fullWidth loading={form.submitting} disabled={closed}>
-              {t('auth.join')}
+              {t('join')}
             </Button>
           </Stack>
         </form>

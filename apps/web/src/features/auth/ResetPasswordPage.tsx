@@ -2,16 +2,16 @@ import { PASSWORD_MIN } from '@hallway/shared';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { AuthLayout } from './AuthLayout';
 import { resetPasswordCall } from './api';
+import { useAuthTexts } from './texts';
 
 /** /reset-password/:token: both fields must be equal (spec portal §5 "Login"). */
 export default function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
   const { token = '' } = useParams();
   const [done, setDone] = useState(false);
   const form = useValidatedForm(
@@ -28,20 +28,20 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title={t('auth.resetTitle')}
+      title={t('resetTitle')}
       footer={
         <Anchor component={Link} to="/login/" size="sm">
-          {t('auth.backToLogin')}
+          {t('backToLogin')}
         </Anchor>
       }
     >
       {done ? (
         <Stack gap="md">
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {t('auth.passwordChanged')}
+            {t('passwordChanged')}
           </Alert>
           <Button component={Link} to="/login/" fullWidth>
-            {t('auth.signIn')}
+            {t('signIn')}
           </Button>
         </Stack>
       ) : (
@@ -52,10 +52,10 @@ export default function ResetPasswordPage() {
                 {form.formError}
               </Alert>
             )}
-            <PasswordField {...form.field('password')} label={t('auth.newPassword')} autoComplete="new-password" />
-            <PasswordField {...form.field('confirmation')} label={t('auth.confirmation')} autoComplete="new-password" />
+            <PasswordField {...form.field('password')} label={t('newPassword')} autoComplete="new-password" />
+            <PasswordField {...form.field('confirmation')} label={t('confirmation')} autoComplete="new-password" />
             <Button type="submit" fullWidth loading={form.submitting}>
-              {t('auth.setPassword')}
+              {t('setPassword')}
             </Button>
           </Stack>
         </form>

@@ -5,33 +5,34 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { Avatar } from '../../ui/Avatar';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
-import { fetchBirthdays, peopleKeys } from '../profile/api';
+import { EmptyState, QueryState } from '../../ui/States';
 import { usePeopleTexts } from '../profile/texts';
 import { byMonth, localDate } from './months';
+import { birthdaysQueries } from './queries';
 
 /** /birthdays/ (spec portal §2): the workspace's birthdays this month and next, today's highlighted. */
 export default function BirthdaysPage() {
   const { t } = usePeopleTexts();
   const { client } = useSession();
   const today = localDate();
-  const query = useQuery({
-    queryKey: peopleKeys.birthdays(client?._id ?? '', today),
-    queryFn: ({ signal }) => fetchBirthdays(client!._id, today, signal),
-    enabled: !!client,
-  });
+  const query = useQuery(birthdaysQueries.month(client?._id ?? '', today));
 
-  let content = <LoadingState />;
-  if (query.isError) content = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (query.data && query.data.length === 0) {
-    content = (
-      <EmptyState
-        icon={<IconCake size={28} stroke={1.5} />}
-        title={t('birthdays.emptyTitle')}
-        description={t('birthdays.emptyText')}
-      />
-    );
-  } else if (query.data) {
+  let content = (
+    <QueryState
+      query={query}
+      isEmpty={(people) => people.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconCake size={28} stroke={1.5} />}
+          title={t('birthdays.emptyTitle')}
+          description={t('birthdays.emptyText')}
+        />
+      }
+    >
+      {() => null}
+    </QueryState>
+  );
+  if (query.data && query.data.length > 0 && !query.isError) {
     content = (
       <Stack gap="xl">
         {byMonth(query.data).map(({ month, people }) => (

@@ -1,16 +1,17 @@
 import { type ClientDto, INN_LENGTH, LONG_TEXT_MAX, MB, TEXT_MAX } from '@hallway/shared';
 import { Alert, Badge, Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys';
 import { translateCode } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useValidatedForm } from '../../ui/form';
+import { showSuccess } from '../../ui/toast';
 import { LengthCounter } from '../../ui/ValidatedInput';
-import { type ClientInfoChanges, updateClient } from './api';
+import type { ClientInfoChanges } from './api';
+import { clientsMutations } from './queries';
+import { useClientsTexts } from './texts';
 
 type TextField = 'name' | 'fullName' | 'city' | 'phone' | 'address' | 'director' | 'telegram' | 'inn' | 'comments';
 
@@ -41,8 +42,8 @@ const valuesOf = (client: ClientDto) => ({
 
 /** The Information tab of a workspace (spec portal §2 "Tabbed screens", Clients): every field, block/activate. */
 export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved: (client: ClientDto) => void }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const { t } = useClientsTexts();
+  const { t: common } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const form = useValidatedForm(valuesOf(client), {
     name: { required: true, maxLength: LIMITS.name },
@@ -56,11 +57,7 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
     comments: { maxLength: LIMITS.comments },
   });
 
-  const saved = async (updated: ClientDto) => {
-    await queryClient.invalidateQueries({ queryKey: queryKeys.allClients });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.client(updated._id) });
-    onSaved(updated);
-  };
+  const { mutateAsync: update } = useMutation(clientsMutations.update(useQueryClient()));
 
   const submit = form.onSubmit(async (values) => {
     const { storageMb, ...texts } = values;
@@ -70,14 +67,14 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
     }
     const storageSize = Math.max(0, Math.round(Number(storageMb) || 0)) * MB;
     if (storageSize !== client.storageSize) changes.storageSize = storageSize;
-    const updated = Object.keys(changes).length ? await updateClient(client._id, changes) : client;
-    notifications.show({ color: 'teal', message: t('common.saved') });
-    await saved(updated);
+    const updated = Object.keys(changes).length ? await update({ id: client._id, changes }) : client;
+    showSuccess(common('common.saved'));
+    onSaved(updated);
   });
 
   const blocked = client.status === 'blocked';
   const switchStatus = async () => {
-    await saved(await updateClient(client._id, { status: blocked ? 'active' : 'blocked' }));
+    onSaved(await update({ id: client._id, changes: { status: blocked ? 'active' : 'blocked' } }));
   };
 
   const text = (name: TextField, label: string) => (
@@ -95,10 +92,10 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="xs">
             <Text size="sm" c="dimmed">
-              {t('clients.accessStatus')}:
+              {t('accessStatus')}:
             </Text>
             <Badge color={blocked ? 'red' : 'teal'} variant="light">
-              {blocked ? t('clients.blocked') : t('clients.active')}
+              {blocked ? t('blocked') : t('active')}
             </Badge>
           </Group>
           <Button
@@ -107,7 +104,7 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
             leftSection={blocked ? <IconLockOpen size={16} /> : <IconLock size={16} />}
             onClick={() => setConfirming(true)}
           >
-            {blocked ? t('clients.activate') : t('clients.block')}
+            {blocked ? t('activate') : t('block')}
           </Button>
         </Group>
         {form.formError && (
@@ -115,19 +112,19 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
             {form.formError}
           </Alert>
         )}
-        <TextInput label={t('clients.code')} value={client.workspace} readOnly variant="filled" />
+        <TextInput label={t('code')} value={client.workspace} readOnly variant="filled" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {text('name', t('clients.name'))}
-          {text('fullName', t('clients.fullName'))}
-          {text('city', t('clients.city'))}
-          {text('phone', t('clients.phone'))}
-          {text('address', t('clients.address'))}
-          {text('director', t('clients.director'))}
-          {text('telegram', t('clients.telegram'))}
-          <TextInput {...form.field('inn')} label={t('clients.inn')} inputMode="numeric" maxLength={INN_LENGTH} />
+          {text('name', t('name'))}
+          {text('fullName', t('fullName'))}
+          {text('city', t('city'))}
+          {text('phone', t('phone'))}
+          {text('address', t('address'))}
+          {text('director', t('director'))}
+          {text('telegram', t('telegram'))}
+          <TextInput {...form.field('inn')} label={t('inn')} inputMode="numeric" maxLength={INN_LENGTH} />
           <NumberInput
-            label={t('clients.storageSize')}
-            description={t('clients.storageHint')}
+            label={t('storageSize')}
+            description={t('storageHint')}
             value={form.values.storageMb}
             onChange={(value) => form.setValue('storageMb', String(value ?? 0))}
             min={0}
@@ -138,7 +135,7 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
         </SimpleGrid>
         <Textarea
           {...form.field('comments')}
-          label={t('clients.comments')}
+          label={t('comments')}
           autosize
           minRows={3}
           maxRows={8}
@@ -147,20 +144,18 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
         />
         <Group justify="flex-end">
           <Button type="submit" loading={form.submitting}>
-            {t('common.save')}
+            {common('common.save')}
           </Button>
         </Group>
       </Stack>
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={blocked ? t('clients.activateConfirmTitle') : t('clients.blockConfirmTitle')}
+        title={blocked ? t('activateConfirmTitle') : t('blockConfirmTitle')}
         message={
-          blocked
-            ? t('clients.activateConfirmText', { name: client.name })
-            : t('clients.blockConfirmText', { name: client.name })
+          blocked ? t('activateConfirmText', { name: client.name }) : t('blockConfirmText', { name: client.name })
         }
-        confirmLabel={blocked ? t('clients.activate') : t('clients.block')}
+        confirmLabel={blocked ? t('activate') : t('block')}
         danger={!blocked}
         onConfirm={switchStatus}
       />

@@ -2,24 +2,25 @@ import type { ClientDto, ClientStatus } from '@hallway/shared';
 import { Button, Drawer, Group, SegmentedControl, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { queryKeys } from '../../api/queryKeys';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
-import { fetchClients } from './api';
+import { EmptyState, QueryState } from '../../ui/States';
 import { ClientInfoForm } from './ClientInfoForm';
 import { ClientsTable } from './ClientsTable';
 import { CreateClientModal } from './CreateClientModal';
+import { clientsQueries } from './queries';
+import { useClientsTexts } from './texts';
 
 type StatusFilter = 'all' | ClientStatus;
 
 /** /clients: the superadmin's workspaces (spec portal §2, modules §7 "Clients"). */
 export default function ClientsPage() {
-  const { t } = useTranslation();
+  const { t } = useClientsTexts();
+  const { t: common } = useTranslation();
   const navigate = useNavigate();
   const { client: current, enterClient } = useSession();
   const [search, setSearch] = useState('');
@@ -30,63 +31,63 @@ export default function ClientsPage() {
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.sm})`);
 
   const filter = { search: debouncedSearch || undefined, status: status === 'all' ? undefined : status };
-  const query = useQuery({
-    queryKey: queryKeys.clients(filter),
-    queryFn: ({ signal }) => fetchClients(filter, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(clientsQueries.list(filter));
 
   const enter = (client: ClientDto) => {
     enterClient(client);
     navigate('/company');
   };
 
-  let list = <LoadingState />;
-  if (query.isError) list = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (query.data && query.data.length === 0) {
-    list = (
-      <EmptyState
-        icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}
-        title={t('clients.emptyTitle')}
-        description={t('clients.emptyText')}
-      />
-    );
-  } else if (query.data) {
-    list = <ClientsTable clients={query.data} currentId={current?._id ?? null} onEnter={enter} onEdit={setEditing} />;
-  }
+  const list = (
+    <QueryState
+      query={query}
+      isEmpty={(clients) => clients.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconBuildingSkyscraper size={28} stroke={1.5} />}
+          title={t('emptyTitle')}
+          description={t('emptyText')}
+        />
+      }
+    >
+      {(clients) => (
+        <ClientsTable clients={clients} currentId={current?._id ?? null} onEnter={enter} onEdit={setEditing} />
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
           <Title order={1} size="h2">
-            {t('clients.title')}
+            {t('title')}
           </Title>
           <Text c="dimmed" size="sm">
-            {t('clients.subtitle')}
+            {t('subtitle')}
           </Text>
         </Stack>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {t('clients.create')}
+          {t('create')}
         </Button>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label={t('common.search')}
-          placeholder={t('clients.search')}
+          label={common('common.search')}
+          placeholder={t('search')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           w={{ base: '100%', xs: 320 }}
         />
         <SegmentedControl
-          aria-label={t('clients.status')}
+          aria-label={t('status')}
           value={status}
           onChange={(value) => setStatus(value as StatusFilter)}
           data={[
-            { value: 'all', label: t('clients.all') },
-            { value: 'active', label: t('clients.active') },
-            { value: 'blocked', label: t('clients.blocked') },
+            { value: 'all', label: t('all') },
+            { value: 'active', label: t('active') },
+            { value: 'blocked', label: t('blocked') },
           ]}
         />
       </Group>
@@ -98,12 +99,12 @@ export default function ClientsPage() {
         position="right"
         size={wide ? 'xl' : '100%'}
         title={editing ? `${editing.name} (${editing.workspace})` : ''}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        closeButtonProps={{ 'aria-label': common('common.close') }}
       >
         {editing && (
           <Tabs defaultValue="info" keepMounted={false}>
             <Tabs.List mb="md">
-              <Tabs.Tab value="info">{t('clients.tabInfo')}</Tabs.Tab>
+              <Tabs.Tab value="info">{t('tabInfo')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="info">
               <ClientInfoForm key={editing._id} client={editing} onSaved={setEditing} />

@@ -3,20 +3,20 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogin2, IconPencil } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '../../app/theme';
+import { useClientsTexts } from './texts';
 
 function StatusBadge({ client }: { client: ClientDto }) {
-  const { t } = useTranslation();
+  const { t } = useClientsTexts();
   return (
     <Badge color={client.status === 'blocked' ? 'red' : 'teal'} variant="light">
-      {client.status === 'blocked' ? t('clients.blocked') : t('clients.active')}
+      {client.status === 'blocked' ? t('blocked') : t('active')}
     </Badge>
   );
 }
 
 function Actions({ client, onEnter, onEdit }: Pick<ClientsTableProps, 'onEnter' | 'onEdit'> & { client: ClientDto }) {
-  const { t } = useTranslation();
+  const { t } = useClientsTexts();
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button
@@ -24,17 +24,17 @@ function Actions({ client, onEnter, onEdit }: Pick<ClientsTableProps, 'onEnter' 
         variant="default"
         leftSection={<IconPencil size={14} />}
         onClick={() => onEdit(client)}
-        aria-label={`${t('clients.edit')} ${client.name}`}
+        aria-label={`${t('edit')} ${client.name}`}
       >
-        {t('clients.edit')}
+        {t('edit')}
       </Button>
       <Button
         size="xs"
         leftSection={<IconLogin2 size={14} />}
         onClick={() => onEnter(client)}
-        aria-label={`${t('clients.enter')} ${client.name}`}
+        aria-label={`${t('enter')} ${client.name}`}
       >
-        {t('clients.enter')}
+        {t('enter')}
       </Button>
     </Group>
   );
@@ -48,7 +48,7 @@ function ClientCards({
   onEdit,
   storage,
 }: ClientsTableProps & { storage: (c: ClientDto) => string }) {
-  const { t } = useTranslation();
+  const { t } = useClientsTexts();
   return (
     <Stack gap="sm">
       {clients.map((client) => (
@@ -73,19 +73,19 @@ function ClientCards({
           <SimpleGrid cols={3} spacing="xs" mb="sm">
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
-                {t('clients.users')}
+                {t('users')}
               </Text>
               <Text size="sm">{client.usersCount ?? 0}</Text>
             </Stack>
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
-                {t('clients.storage')}
+                {t('storage')}
               </Text>
               <Text size="sm">{storage(client)}</Text>
             </Stack>
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
-                {t('clients.created')}
+                {t('created')}
               </Text>
               <Text size="sm">{dayjs(client.created).format('L')}</Text>
             </Stack>
@@ -106,25 +106,25 @@ export interface ClientsTableProps {
 
 /** Workspaces with status, people and storage; 'Enter' makes one the current workspace. */
 export function ClientsTable({ clients, currentId, onEnter, onEdit }: ClientsTableProps) {
-  const { t } = useTranslation();
+  const { t } = useClientsTexts();
   const phone = useMediaQuery(`(max-width: calc(${BREAKPOINTS.sm} - 0.02em))`);
   const storage = (client: ClientDto) =>
-    `${formatBytes(client.storageUsed)} / ${client.storageSize ? formatBytes(client.storageSize) : t('clients.unlimited')}`;
+    `${formatBytes(client.storageUsed)} / ${client.storageSize ? formatBytes(client.storageSize) : t('unlimited')}`;
   if (phone) {
     return <ClientCards clients={clients} currentId={currentId} onEnter={onEnter} onEdit={onEdit} storage={storage} />;
   }
 
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label={t('clients.title')}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label={t('title')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('clients.name')}</Table.Th>
-            <Table.Th>{t('clients.status')}</Table.Th>
-            <Table.Th ta="right">{t('clients.users')}</Table.Th>
-            <Table.Th>{t('clients.storage')}</Table.Th>
-            <Table.Th>{t('clients.created')}</Table.Th>
-            <Table.Th ta="right">{t('clients.actions')}</Table.Th>
+            <Table.Th>{t('name')}</Table.Th>
+            <Table.Th>{t('status')}</Table.Th>
+            <Table.Th ta="right">{t('users')}</Table.Th>
+            <Table.Th>{t('storage')}</Table.Th>
+            <Table.Th>{t('created')}</Table.Th>
+            <Table.Th ta="right">{t('actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -138,7 +138,7 @@ export function ClientsTable({ clients, currentId, onEnter, onEdit }: ClientsTab
                     </Text>
                     {client._id === currentId && (
                       <Badge size="xs" variant="light">
-                        {t('clients.current')}
+                        {t('current')}
                       </Badge>
                     )}
                   </Group>

@@ -1,13 +1,14 @@
 import { PASSWORD_MIN, SHORT_NAME_MAX } from '@hallway/shared';
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
-import { createClient } from './api';
+import { showSuccess } from '../../ui/toast';
+import { useAuthTexts } from '../auth/texts';
+import { clientsMutations } from './queries';
+import { useClientsTexts } from './texts';
 
 const EMPTY = {
   workspace: '',
@@ -21,8 +22,10 @@ const EMPTY = {
 
 /** A new workspace and its first administrator (`POST /api/clients`); the code is Latin letters and digits. */
 export function CreateClientModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const { t } = useClientsTexts();
+  const { t: common } = useTranslation();
+  const { t: auth } = useAuthTexts();
+  const creating = useMutation(clientsMutations.create(useQueryClient()));
   const form = useValidatedForm(EMPTY, {
     workspace: { required: true, alphanumeric: true, minLength: 2, maxLength: 32 },
     name: { required: true, maxLength: 120 },
@@ -34,7 +37,7 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
   });
 
   const submit = form.onSubmit(async (values) => {
-    const created = await createClient({
+    const created = await creating.mutateAsync({
       workspace: values.workspace.trim(),
       name: values.name.trim(),
       admin: {
@@ -45,8 +48,7 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
         password: values['admin.password'],
       },
     });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.allClients });
-    notifications.show({ color: 'teal', message: t('clients.createdToast', { name: created.name }) });
+    showSuccess(t('createdToast', { name: created.name }));
     form.reset();
     onClose();
   });
@@ -55,9 +57,9 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('clients.createTitle')}
+      title={t('createTitle')}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': common('common.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -69,31 +71,31 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               {...form.field('workspace')}
-              label={t('clients.code')}
+              label={t('code')}
               placeholder="northwind"
               autoCapitalize="none"
               spellCheck={false}
             />
-            <TextInput {...form.field('name')} label={t('clients.name')} />
+            <TextInput {...form.field('name')} label={t('name')} />
           </SimpleGrid>
-          <Divider label={t('clients.firstAdmin')} labelPosition="left" />
+          <Divider label={t('firstAdmin')} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput {...form.field('admin.firstName')} label={t('auth.firstName')} />
-            <TextInput {...form.field('admin.lastName')} label={t('auth.lastName')} />
-            <TextInput {...form.field('admin.email')} type="email" label={t('auth.email')} />
+            <TextInput {...form.field('admin.firstName')} label={auth('firstName')} />
+            <TextInput {...form.field('admin.lastName')} label={auth('lastName')} />
+            <TextInput {...form.field('admin.email')} type="email" label={auth('email')} />
             <TextInput
               {...form.field('admin.login')}
-              label={`${t('auth.loginOptional')} (${t('common.optional')})`}
+              label={`${auth('loginOptional')} (${common('common.optional')})`}
               autoCapitalize="none"
             />
-            <PasswordField {...form.field('admin.password')} label={t('auth.password')} autoComplete="new-password" />
+            <PasswordField {...form.field('admin.password')} label={auth('password')} autoComplete="new-password" />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
+              {common('common.cancel')}
             </Button>
             <Button type="submit" loading={form.submitting}>
-              {t('clients.createSubmit')}
+              {t('createSubmit')}
             </Button>
           </Group>
         </Stack>

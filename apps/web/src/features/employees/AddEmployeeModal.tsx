@@ -1,11 +1,11 @@
 import { INN_LENGTH, PASSWORD_MIN, type RegisterBody, SHORT_NAME_MAX, TEXT_MAX } from '@hallway/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
+import { showSuccess } from '../../ui/toast';
 import { registerEmployee } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 
@@ -58,7 +58,7 @@ export function AddEmployeeModal({
     for (const [key, value] of Object.entries(values)) if (value.trim()) body[key] = value.trim();
     const answer = await registerEmployee(body as unknown as RegisterBody);
     // 'empls.success' is the spec's key for a finished registration (portal §4 "Session").
-    notifications.show({ color: 'teal', message: common(answer.message as 'empls.success') });
+    showSuccess(common(answer.message as 'empls.success'));
     onAdded();
     close();
   });

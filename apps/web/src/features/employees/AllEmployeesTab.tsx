@@ -15,7 +15,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconBuildingBank,
   IconDots,
@@ -28,19 +27,20 @@ import {
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
-import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
-import { downloadExport, filterUsers, peopleKeys, resetToHrm, setDeleted } from '../profile/api';
+import { EmptyState, QueryState } from '../../ui/States';
+import { showError, showSuccess } from '../../ui/toast';
+import { downloadExport, peopleKeys } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 import { AddEmployeeModal } from './AddEmployeeModal';
 import { ImportModal } from './ImportModal';
+import { employeesMutations, employeesQueries } from './queries';
 
 const PAGE = 25;
 
@@ -61,12 +61,9 @@ export function AllEmployeesTab() {
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.sm})`, true);
   const workspace = client?.workspace ?? '';
   const filter = { search: debounced || undefined, deleted, page: page - 1, limit: PAGE };
-  const query = useQuery({
-    queryKey: peopleKeys.list(`admin:${workspace}`, filter),
-    queryFn: ({ signal }) => filterUsers(workspace, filter, signal),
-    enabled: !!workspace,
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(employeesQueries.list(workspace, filter));
+  const resetting = useMutation(employeesMutations.resetToHrm(queryClient));
+  const deleting = useMutation(employeesMutations.setDeleted(queryClient));
   const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.all });
 
   const exportFile = async (key: string, path: string, name: string) => {
@@ -74,34 +71,32 @@ export function AllEmployeesTab() {
     try {
       await downloadExport(path, name);
     } catch (err) {
-      notifications.show({ color: 'red', message: errorText(err) });
+      showError(err);
     } finally {
       setExporting(null);
     }
   };
-  const restoreFromHrm = async (person: UserListItem) => {
-    try {
-      await resetToHrm(person._id);
-      notifications.show({ color: 'teal', message: t('employees.resetHrmDone') });
-      await refresh();
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorText(err) });
-    }
-  };
+  const restoreFromHrm = (person: UserListItem) =>
+    resetting.mutate(person._id, { onSuccess: () => showSuccess(t('employees.resetHrmDone')) });
 
   const rows = query.data?.result ?? [];
   const total = query.data?.total ?? 0;
-  let content = <LoadingState />;
-  if (query.isError) content = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (query.data && rows.length === 0) {
-    content = (
-      <EmptyState
-        icon={<IconUsers size={28} stroke={1.5} />}
-        title={t('employees.emptyTitle')}
-        description={deleted && !debounced ? t('employees.emptyDeleted') : t('employees.emptyText')}
-      />
-    );
-  } else if (query.data) {
+  let content = (
+    <QueryState
+      query={query}
+      isEmpty={() => rows.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconUsers size={28} stroke={1.5} />}
+          title={t('employees.emptyTitle')}
+          description={deleted && !debounced ? t('employees.emptyDeleted') : t('employees.emptyText')}
+        />
+      }
+    >
+      {() => null}
+    </QueryState>
+  );
+  if (query.data && rows.length > 0 && !query.isError) {
     content = (
       <Table.ScrollContainer minWidth={wide ? 720 : 0}>
         <Table highlightOnHover verticalSpacing="sm">
@@ -177,7 +172,7 @@ export function AllEmployeesTab() {
                       >
                         {t('employees.exportOne')}
                       </Menu.Item>
-                      <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => void restoreFromHrm(person)}>
+                      <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => restoreFromHrm(person)}>
                         {t('employees.resetHrm')}
                       </Menu.Item>
                       {person._id !== user?._id && (
@@ -293,8 +288,7 @@ export function AllEmployeesTab() {
         danger={!confirming?.deletion_mark}
         onConfirm={async () => {
           if (!confirming) return;
-          await setDeleted(confirming._id, !confirming.deletion_mark);
-          await refresh();
+          await deleting.mutateAsync({ id: confirming._id, deleted: !confirming.deletion_mark });
         }}
       />
     </Stack>

@@ -1,12 +1,13 @@
 import { Box, Card, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
-import { ErrorState, LoadingState } from '../../ui/States';
-import { fetchWorkspace, updateWorkspace, type WorkspaceChanges } from '../profile/api';
+import { QueryState } from '../../ui/States';
+import { showSuccess } from '../../ui/toast';
+import type { WorkspaceChanges } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 import { AllEmployeesTab } from './AllEmployeesTab';
+import { employeesMutations, employeesQueries } from './queries';
 import { RightsTab } from './RightsTab';
 import { CompanyTab, SettingsTab } from './WorkspaceTabs';
 
@@ -22,32 +23,19 @@ export default function EmployeesPage() {
   const { client } = useSession();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<Tab>('all');
-  const workspaceKey = ['people', 'workspace', client?._id ?? ''];
-  const workspace = useQuery({
-    queryKey: workspaceKey,
-    queryFn: ({ signal }) => fetchWorkspace(client!._id, signal),
-    enabled: !!client && tab !== 'all',
-  });
+  const clientId = client?._id ?? '';
+  const workspace = useQuery({ ...employeesQueries.workspace(clientId), enabled: !!client && tab !== 'all' });
+  const { mutateAsync: update } = useMutation(employeesMutations.updateWorkspace(queryClient, clientId));
 
   const save = async (changes: WorkspaceChanges) => {
     if (!client) return;
-    if (Object.keys(changes).length === 0) {
-      notifications.show({ color: 'teal', message: t('employees.saved') });
-      return;
-    }
-    const updated = await updateWorkspace(client._id, changes);
-    queryClient.setQueryData(workspaceKey, updated);
-    // The shell shows the workspace too (name, start page, language): it reloads it.
-    void queryClient.invalidateQueries({ queryKey: ['me'] });
-    void queryClient.invalidateQueries({ queryKey: ['client'] });
-    notifications.show({ color: 'teal', message: t('employees.saved') });
+    if (Object.keys(changes).length > 0) await update(changes);
+    showSuccess(t('employees.saved'));
   };
 
-  const withWorkspace = (render: (data: NonNullable<typeof workspace.data>) => React.ReactNode) => {
-    if (workspace.isError) return <ErrorState error={workspace.error} onRetry={() => void workspace.refetch()} />;
-    if (!workspace.data) return <LoadingState />;
-    return render(workspace.data);
-  };
+  const withWorkspace = (render: (data: NonNullable<typeof workspace.data>) => React.ReactNode) => (
+    <QueryState query={workspace}>{render}</QueryState>
+  );
 
   return (
     <Stack gap="lg">

@@ -1,26 +1,18 @@
 import { type AssignableRole, type ClientDto, RIGHTS, type Right, type UserDto } from '@hallway/shared';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
-import { errorText } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ErrorState, LoadingState } from '../../ui/States';
-import {
-  fetchPerson,
-  filterUsers,
-  peopleKeys,
-  setRights,
-  setRightsForAll,
-  setRole,
-  setRoleForAll,
-  type WorkspaceChanges,
-} from '../profile/api';
+import { QueryState } from '../../ui/States';
+import { showError, showSuccess } from '../../ui/toast';
+import { setRights, setRightsForAll, setRole, setRoleForAll, type WorkspaceChanges } from '../profile/api';
+import { profileQueries } from '../profile/queries';
 import { usePeopleTexts } from '../profile/texts';
 import { usePersonUpdated } from '../profile/usePersonSaver';
+import { employeesQueries } from './queries';
 
 const ROLES: AssignableRole[] = ['admin', 'hr'];
 
@@ -32,9 +24,8 @@ function PersonRights({ id }: { id: string }) {
   const [saving, setSaving] = useState<string | null>(null);
   // The switch moves at once; the server's answer (or a failure) settles it.
   const [pendingValue, setPendingValue] = useState<boolean | null>(null);
-  const query = useQuery({ queryKey: peopleKeys.person(id), queryFn: ({ signal }) => fetchPerson(id, signal) });
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const query = useQuery(profileQueries.person(id));
+  if (!query.data || query.isError) return <QueryState query={query}>{() => null}</QueryState>;
   const person = query.data;
   const self = person._id === user?._id;
   const change = async (key: string, value: boolean, call: () => Promise<UserDto>) => {
@@ -43,7 +34,7 @@ function PersonRights({ id }: { id: string }) {
     try {
       updated(await call());
     } catch (err) {
-      notifications.show({ color: 'red', message: errorText(err) });
+      showError(err);
     } finally {
       setSaving(null);
       setPendingValue(null);
@@ -106,11 +97,7 @@ function EmployeePicker({ value, onChange }: { value: string | null; onChange: (
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const workspace = client?.workspace ?? '';
-  const query = useQuery({
-    queryKey: peopleKeys.list(`picker:${workspace}`, { search: debounced, limit: 20 }),
-    queryFn: ({ signal }) => filterUsers(workspace, { search: debounced || undefined, limit: 20 }, signal),
-    enabled: !!workspace,
-  });
+  const query = useQuery(employeesQueries.picker(workspace, debounced));
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
   const options = (query.data?.result ?? []).map((p) => ({ value: p._id, label: p.fullName }));
   if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked);
@@ -155,7 +142,7 @@ export function RightsTab({
     try {
       await onSaved({ settings: { defaultRights: { [right]: allowed } } });
     } catch (err) {
-      notifications.show({ color: 'red', message: errorText(err) });
+      showError(err);
     } finally {
       setDefaultsPending(({ [right]: _done, ...rest }) => rest);
     }
@@ -167,7 +154,7 @@ export function RightsTab({
       pending.kind === 'right'
         ? await setRightsForAll(workspace._id, { [pending.right]: pending.allow })
         : await setRoleForAll(workspace._id, pending.role, pending.grant);
-    notifications.show({ color: 'teal', message: t('employees.changedFor', { count: answer.users.length }) });
+    showSuccess(t('employees.changedFor', { count: answer.users.length }));
   };
 
   return (

@@ -1,18 +1,19 @@
 import { INN_LENGTH, type UserDto } from '@hallway/shared';
 import { ActionIcon, Anchor, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileText, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText, translateCode } from '../../i18n/errors';
+import { translateCode } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FileUpload } from '../../ui/FileUpload';
-import { ErrorState, LoadingState } from '../../ui/States';
-import { fetchFollowers, peopleKeys, removeHrFile } from './api';
+import { QueryState } from '../../ui/States';
+import { showError } from '../../ui/toast';
+import { removeHrFile } from './api';
 import { type FieldSpec, FieldsForm } from './FieldsForm';
 import { safeLink } from './media';
 import { PairsEditor } from './PairsEditor';
+import { profileQueries } from './queries';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
 
@@ -162,7 +163,7 @@ export function HrFilesTab({ person }: { person: UserDto }) {
                   size: r.file.size,
                 })),
               ],
-            }).catch((err) => notifications.show({ color: 'red', message: errorText(err) }))
+            }).catch(showError)
           }
         />
       )}
@@ -213,12 +214,8 @@ function PeopleList({
 /** Subscribers: who follows the person, and whom they follow. */
 export function SubscribersTab({ person }: { person: UserDto }) {
   const { t } = usePeopleTexts();
-  const query = useQuery({
-    queryKey: [...peopleKeys.followers(person._id), person.followers.join()],
-    queryFn: ({ signal }) => fetchFollowers(person._id, signal),
-  });
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const query = useQuery(profileQueries.followers(person._id, person.followers));
+  if (!query.data || query.isError) return <QueryState query={query}>{() => null}</QueryState>;
   const { followers, following } = query.data;
   return (
     <Stack gap="lg">

@@ -1,14 +1,15 @@
 import { COVER_MIN_HEIGHT, COVER_WIDTH, type UserDto } from '@hallway/shared';
 import { Badge, Box, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconPhoto, IconTrash, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { errorText, translateCode } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useUpload } from '../../ui/useUpload';
-import { setFollow } from './api';
 import { coverSizeOk, imageSize } from './media';
+import { profileMutations } from './queries';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
 
@@ -20,7 +21,7 @@ export function ProfileHeader({ person }: { person: UserDto }) {
   const updated = usePersonUpdated();
   const upload = useUpload();
   const [problem, setProblem] = useState<string | null>(null);
-  const [following, setFollowing] = useState(false);
+  const following = useMutation({ ...profileMutations.follow(), onSuccess: (fresh) => updated(fresh) });
   const self = user?._id === person._id;
   const canEdit = !!person.can?.edit && !person.deletion_mark;
   const followed = !!user && person.followers.includes(user._id);
@@ -50,16 +51,8 @@ export function ProfileHeader({ person }: { person: UserDto }) {
     await save({ cover: uploaded.file.src }).catch((err) => setProblem(errorText(err)));
   };
 
-  const toggleFollow = async () => {
-    setFollowing(true);
-    try {
-      updated(await setFollow(person._id, !followed));
-    } catch (err) {
-      setProblem(errorText(err));
-    } finally {
-      setFollowing(false);
-    }
-  };
+  const toggleFollow = () =>
+    following.mutate({ id: person._id, follow: !followed }, { onError: (err) => setProblem(errorText(err)) });
 
   return (
     <Card withBorder radius="lg" padding={0}>
@@ -126,7 +119,7 @@ export function ProfileHeader({ person }: { person: UserDto }) {
                 size="xs"
                 variant={followed ? 'light' : 'filled'}
                 leftSection={followed ? <IconUserCheck size={14} /> : <IconUserPlus size={14} />}
-                loading={following}
+                loading={following.isPending}
                 onClick={toggleFollow}
                 aria-pressed={followed}
               >

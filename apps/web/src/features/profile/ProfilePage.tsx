@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useSession } from '../../app/session/context';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
-import { fetchPerson, peopleKeys } from './api';
+import { EmptyState, QueryState } from '../../ui/States';
 import { ContactsTab, ExtraTab, MainTab } from './FieldTabs';
 import { HrDataTab, HrFilesTab, SocialTab, SubscribersTab } from './OtherTabs';
 import { PasswordCard } from './PasswordCard';
 import { ProfileHeader } from './ProfileHeader';
+import { profileQueries } from './queries';
 import { type ProfileTab, visibleTabs } from './tabs';
 import { usePeopleTexts } from './texts';
 
@@ -30,15 +30,12 @@ export default function ProfilePage() {
   const { _id = '' } = useParams();
   const { user } = useSession();
   const [tab, setTab] = useState<ProfileTab>('main');
-  const query = useQuery({ queryKey: peopleKeys.person(_id), queryFn: ({ signal }) => fetchPerson(_id, signal) });
+  const query = useQuery(profileQueries.person(_id));
 
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    if (isApiError(query.error) && [400, 404].includes(query.error.status)) {
-      return <EmptyState icon={<IconUserQuestion size={28} stroke={1.5} />} title={t('profile.notFound')} />;
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (isApiError(query.error) && [400, 404].includes(query.error.status)) {
+    return <EmptyState icon={<IconUserQuestion size={28} stroke={1.5} />} title={t('profile.notFound')} />;
   }
+  if (!query.data || query.isError) return <QueryState query={query}>{() => null}</QueryState>;
   const person = query.data;
   const tabs = visibleTabs(person);
   const current = tabs.includes(tab) ? tab : 'main';

@@ -1,11 +1,12 @@
 import type { UpdateUserBody, UserDto, UserListItem, UsersPage } from '@hallway/shared';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../api/queryKeys';
 import type { OwnInfo } from '../../api/session';
 import { useSession } from '../../app/session/context';
-import { peopleKeys, updatePerson } from './api';
+import { showSuccess } from '../../ui/toast';
+import { peopleKeys } from './api';
+import { profileMutations } from './queries';
 import { usePeopleTexts } from './texts';
 
 /** Puts a fresh copy of a person everywhere it is shown: the profile, lists, and the session when it is oneself. */
@@ -56,13 +57,14 @@ export function asListRow(row: UserListItem, person: UserDto): UserListItem {
 export function usePersonSaver(person: UserDto) {
   const { t } = usePeopleTexts();
   const updated = usePersonUpdated();
+  const { mutateAsync } = useMutation(profileMutations.update());
   return useCallback(
     async (changes: UpdateUserBody, message = t('profile.saved')) => {
-      const { result, token } = await updatePerson(person._id, changes);
+      const { result, token } = await mutateAsync({ id: person._id, changes });
       updated(result, token);
-      notifications.show({ color: 'teal', message });
+      showSuccess(message);
       return result;
     },
-    [person._id, t, updated],
+    [person._id, t, updated, mutateAsync],
   );
 }

@@ -6,16 +6,15 @@ import { Link } from 'react-router';
 import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ErrorState } from '../../ui/States';
+import { QueryState } from '../../ui/States';
 import type { AnswerDto } from './api';
-import { fetchPost } from './api';
-import { wallKeys } from './cache';
 import { useWall } from './context';
 import type { ThreadComment } from './feedState';
 import { MentionTextarea } from './MentionTextarea';
 import type { Mention } from './mentions';
 import { PostEditor } from './PostEditor';
 import { PostText } from './PostText';
+import { wallQueries } from './queries';
 import { Reactions } from './Reactions';
 import { checkDraft } from './rules';
 import { useWallTexts } from './texts';
@@ -23,13 +22,7 @@ import { TimeAgo } from './time';
 
 /** The post with its thread; one cache entry shared by the feed's open comments and the single-post page. */
 export function usePostThread(postId: string, enabled = true) {
-  return useQuery({
-    queryKey: wallKeys.post(postId),
-    queryFn: ({ signal }) => fetchPost(postId, signal),
-    enabled,
-    staleTime: 30_000,
-    retry: false,
-  });
+  return useQuery({ ...wallQueries.post(postId), enabled });
 }
 
 /** Comments and answers under a post, with the form for a new comment. */
@@ -39,13 +32,18 @@ export function Comments({ postId }: { postId: string }) {
   const { t } = useWallTexts();
   return (
     <Stack gap="sm" mt="sm">
-      {query.isPending && <Loader size="sm" mx="auto" aria-label={t('comments.label')} />}
-      {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
-      {query.isSuccess && thread.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('comments.empty')}
-        </Text>
-      )}
+      <QueryState
+        query={query}
+        loading={<Loader size="sm" mx="auto" aria-label={t('comments.label')} />}
+        isEmpty={(post) => post.comments.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            {t('comments.empty')}
+          </Text>
+        }
+      >
+        {() => null}
+      </QueryState>
       {thread.map((comment) => (
         <CommentItem key={comment._id} postId={postId} comment={comment} />
       ))}

@@ -22,15 +22,17 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconHeartHandshake, IconPaperclip, IconPoint, IconSend } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { type ClipboardEvent, type DragEvent, useState } from 'react';
 import { errorText, translateCode } from '../../i18n/errors';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useUpload } from '../../ui/useUpload';
 import { DraftAttachments } from './Attachments';
-import { createPost, type FeedKind } from './api';
+import type { FeedKind } from './api';
 import { useWall } from './context';
 import { MentionTextarea } from './MentionTextarea';
 import type { Mention } from './mentions';
+import { wallMutations } from './queries';
 import { checkDraft, type ThanksProblem } from './rules';
 import { useWallTexts } from './texts';
 
@@ -53,7 +55,8 @@ export function Composer({ feed, onPublished }: ComposerProps) {
   const [mustRead, setMustRead] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const publishing = useMutation(wallMutations.createPost());
+  const sending = publishing.isPending;
   const [dragging, setDragging] = useState(false);
   const upload = useUpload({ purpose: 'attachment' });
 
@@ -81,10 +84,9 @@ export function Composer({ feed, onPublished }: ComposerProps) {
     if (check.empty) return setError(t('composer.empty'));
     if (check.tooLong) return setError(t('composer.tooLong'));
     if (check.thanks.length) return setError(check.thanks.map(ruleText).join('. '));
-    setSending(true);
     setError(null);
     try {
-      const post = await createPost({
+      const post = await publishing.mutateAsync({
         text: check.text,
         kind,
         parent: { type: feed === 'company' ? 'company' : 'feed', where: feed === 'company' ? 'company' : 'user_feed' },
@@ -97,8 +99,6 @@ export function Composer({ feed, onPublished }: ComposerProps) {
     } catch (failure) {
       // The server's refusal (thank-you rules, 20 MB, rights) in the person's language.
       setError(errorText(failure));
-    } finally {
-      setSending(false);
     }
   };
 

@@ -3,12 +3,13 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp, IconNews, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EmptyState, ErrorState } from '../../ui/States';
+import { EmptyState, ErrorState, QueryState } from '../../ui/States';
 import { type FeedKind, fetchFeedPage } from './api';
 import { wallKeys } from './cache';
 import { useWall } from './context';
 import { type FeedState, hasMore, mergePage } from './feedState';
 import { PostCard } from './PostCard';
+import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
 
 export const whereOf = (kind: FeedKind) => (kind === 'company' ? 'company' : 'user_feed');
@@ -16,15 +17,7 @@ export const whereOf = (kind: FeedKind) => (kind === 'company' ? 'company' : 'us
 /** The first page of a feed, kept in the cache as the flat list later pages and realtime posts merge into. */
 export function useFeedQuery(kind: FeedKind) {
   const { owners } = useWall();
-  const ownerId = owners[kind];
-  return useQuery({
-    queryKey: wallKeys.feed(kind, ownerId),
-    queryFn: async ({ signal }) => mergePage(undefined, await fetchFeedPage(kind, ownerId, 0, signal)),
-    enabled: !!ownerId,
-    staleTime: 60_000,
-    // Realtime keeps an open feed current; a refetch on focus would throw away the pages scrolled through.
-    refetchOnWindowFocus: false,
-  });
+  return useQuery(wallQueries.feed(kind, owners[kind]));
 }
 
 /** Loads page N+1 into the list (replacing from (N+1)*20), once at a time. */
@@ -124,25 +117,30 @@ export function Feed({ kind }: { kind: FeedKind }) {
     return () => observer.disconnect();
   }, [canLoad, load]);
 
-  if (query.isPending) {
-    return (
-      <Stack gap="md" role="status" aria-label={t('feed.loading')} aria-busy>
-        <PostSkeleton />
-        <PostSkeleton />
-        <PostSkeleton />
-      </Stack>
-    );
-  }
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!state?.items.length) {
     return (
-      <Paper withBorder radius="lg" p="lg">
-        <EmptyState
-          icon={kind === 'company' ? <IconNews size={28} stroke={1.5} /> : <IconUsers size={28} stroke={1.5} />}
-          title={kind === 'company' ? t('feed.emptyCompanyTitle') : t('feed.emptyUserTitle')}
-          description={kind === 'company' ? t('feed.emptyCompanyText') : t('feed.emptyUserText')}
-        />
-      </Paper>
+      <QueryState
+        query={query}
+        loading={
+          <Stack gap="md" role="status" aria-label={t('feed.loading')} aria-busy>
+            <PostSkeleton />
+            <PostSkeleton />
+            <PostSkeleton />
+          </Stack>
+        }
+        isEmpty={() => true}
+        empty={
+          <Paper withBorder radius="lg" p="lg">
+            <EmptyState
+              icon={kind === 'company' ? <IconNews size={28} stroke={1.5} /> : <IconUsers size={28} stroke={1.5} />}
+              title={kind === 'company' ? t('feed.emptyCompanyTitle') : t('feed.emptyUserTitle')}
+              description={kind === 'company' ? t('feed.emptyCompanyText') : t('feed.emptyUserText')}
+            />
+          </Paper>
+        }
+      >
+        {() => null}
+      </QueryState>
     );
   }
 

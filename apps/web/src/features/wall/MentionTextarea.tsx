@@ -3,10 +3,10 @@ import { Combobox, Group, Text, Textarea, type TextareaProps, useCombobox } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type Ref, useEffect, useMemo, useRef, useState } from 'react';
-import { Avatar, displayName } from '../../ui/Avatar';
-import { searchPeople } from './api';
+import { Avatar } from '../../ui/Avatar';
 import { type PersonOption, useWall } from './context';
 import { insertMention, type Mention, matchPeople, mentionQueryAt } from './mentions';
+import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
 
 export interface MentionTextareaProps
@@ -32,19 +32,7 @@ function usePeopleSearch(query: string): PersonOption[] | null {
   const { people, peopleComplete, workspace } = useWall();
   const [debounced] = useDebouncedValue(query, 200);
   const remote = !peopleComplete && debounced.trim().length >= MENTION_SEARCH_MIN;
-  const found = useQuery({
-    queryKey: ['wall', 'mention-search', workspace, debounced.trim().toLowerCase()],
-    queryFn: async ({ signal }) =>
-      (await searchPeople(workspace, debounced.trim(), signal)).map((user) => ({
-        _id: user._id,
-        name: displayName(user),
-        login: user.login,
-        avatar: user.avatar,
-        position: user.position,
-      })),
-    enabled: remote,
-    staleTime: 60_000,
-  });
+  const found = useQuery({ ...wallQueries.mentionSearch(workspace, debounced.trim()), enabled: remote });
   return useMemo(() => {
     if (query.trim().length < MENTION_SEARCH_MIN) return null;
     if (peopleComplete) return matchPeople(people, query);

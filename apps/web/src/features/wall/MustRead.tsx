@@ -3,11 +3,11 @@ import { Button, Group, Loader, Modal, Paper, Progress, Stack, Tabs, Text } from
 import { IconChecks, IconClipboardList, IconEyeCheck } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
-import { fetchReadReport, type ReadStatus } from './api';
-import { wallKeys } from './cache';
+import { QueryState } from '../../ui/States';
+import type { ReadStatus } from './api';
 import { useWall } from './context';
+import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
 import { TimeAgo } from './time';
 
@@ -69,12 +69,7 @@ export function MustReadBar({ post }: { post: MustReadPost }) {
 function ReadReportModal({ postId, onClose }: { postId: string; onClose: () => void }) {
   const { t } = useWallTexts();
   const [status, setStatus] = useState<ReadStatus>('pending');
-  const query = useInfiniteQuery({
-    queryKey: [...wallKeys.readReport(postId), status],
-    queryFn: ({ pageParam, signal }) => fetchReadReport(postId, status, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.page + 1 < last.pages ? last.page + 1 : undefined),
-  });
+  const query = useInfiniteQuery(wallQueries.readReport(postId, status));
   const counts = query.data?.pages[0]?.counts;
   const entries = query.data?.pages.flatMap((page) => page.result) ?? [];
   return (
@@ -102,17 +97,19 @@ function ReadReportModal({ postId, onClose }: { postId: string; onClose: () => v
             <Tabs.Tab value="acknowledged">{t('mustRead.done', { count: counts?.acknowledged ?? '…' })}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
-        {query.isPending && <Loader size="sm" mx="auto" />}
-        {query.isError && (
-          <Text size="sm" c="red" role="alert">
-            {errorText(query.error)}
-          </Text>
-        )}
-        {query.isSuccess && entries.length === 0 && (
-          <Text size="sm" c="dimmed" ta="center" py="md">
-            {status === 'pending' ? t('mustRead.nobodyPending') : t('mustRead.nobodyDone')}
-          </Text>
-        )}
+        <QueryState
+          query={query}
+          compactError
+          loading={<Loader size="sm" mx="auto" />}
+          isEmpty={() => entries.length === 0}
+          empty={
+            <Text size="sm" c="dimmed" ta="center" py="md">
+              {status === 'pending' ? t('mustRead.nobodyPending') : t('mustRead.nobodyDone')}
+            </Text>
+          }
+        >
+          {() => null}
+        </QueryState>
         <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {entries.map((entry) => (
             <Group key={entry.user._id} gap="sm" wrap="nowrap" component="li">

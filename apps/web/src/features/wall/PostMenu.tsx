@@ -1,6 +1,5 @@
 import type { PostDto } from '@hallway/shared';
 import { ActionIcon, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconDots,
   IconExternalLink,
@@ -13,7 +12,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { showError } from './actions';
+import { showError, showSuccess } from '../../ui/toast';
 import { useWall } from './context';
 import { useWallTexts } from './texts';
 
@@ -47,7 +46,7 @@ export function PostMenu({ post, onEdit, single }: { post: MenuPost; onEdit: () 
   const copyLink = async () => {
     try {
       await copyText(postUrl(post._id));
-      notifications.show({ color: 'teal', message: t('post.linkCopied') });
+      showSuccess(t('post.linkCopied'));
     } catch (error) {
       showError(error);
     }

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconFileOff } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useSession } from '../../app/session/context';
-import { EmptyState, ErrorState } from '../../ui/States';
+import { EmptyState, QueryState } from '../../ui/States';
 import { usePostThread } from './Comments';
 import { WallProvider } from './context';
 import { PostSkeleton } from './Feed';
@@ -42,14 +42,13 @@ function SinglePost() {
     </Button>
   );
   const gone = !valid || query.data === null || (isApiError(query.error) && [400, 404].includes(query.error.status));
-  let content = <PostSkeleton />;
-  if (gone) {
-    content = <EmptyState icon={<IconFileOff size={28} stroke={1.5} />} title={t('single.notFound')} />;
-  } else if (query.isError) {
-    content = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (query.data) {
-    content = <PostCard post={query.data} where="post" single />;
-  }
+  const content = gone ? (
+    <EmptyState icon={<IconFileOff size={28} stroke={1.5} />} title={t('single.notFound')} />
+  ) : (
+    <QueryState query={query} loading={<PostSkeleton />}>
+      {(post) => post && <PostCard post={post} where="post" single />}
+    </QueryState>
+  );
   return (
     <Stack gap="md" maw={760} mx="auto" w="100%">
       {back}

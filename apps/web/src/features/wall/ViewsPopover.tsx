@@ -2,10 +2,9 @@ import { Button, Group, Loader, Popover, ScrollArea, Stack, Text } from '@mantin
 import { IconEye } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
-import { fetchViews } from './api';
-import { wallKeys } from './cache';
+import { QueryState } from '../../ui/States';
+import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
 import { TimeAgo } from './time';
 
@@ -36,30 +35,26 @@ export function ViewsPopover({ postId, count }: { postId: string; count: number 
 
 function ViewsList({ postId }: { postId: string }) {
   const { t } = useWallTexts();
-  const query = useInfiniteQuery({
-    queryKey: wallKeys.views(postId),
-    queryFn: ({ pageParam, signal }) => fetchViews(postId, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.page + 1 < last.pages ? last.page + 1 : undefined),
-    staleTime: 15_000,
-  });
+  const query = useInfiniteQuery(wallQueries.views(postId));
   const entries = query.data?.pages.flatMap((page) => page.result) ?? [];
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
         {t('views.title')}
       </Text>
-      {query.isPending && <Loader size="sm" mx="auto" />}
-      {query.isError && (
-        <Text size="sm" c="red" role="alert">
-          {errorText(query.error)}
-        </Text>
-      )}
-      {query.isSuccess && entries.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('views.empty')}
-        </Text>
-      )}
+      <QueryState
+        query={query}
+        compactError
+        loading={<Loader size="sm" mx="auto" />}
+        isEmpty={() => entries.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            {t('views.empty')}
+          </Text>
+        }
+      >
+        {() => null}
+      </QueryState>
       {entries.length > 0 && (
         <ScrollArea.Autosize mah={280} type="auto">
           <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>

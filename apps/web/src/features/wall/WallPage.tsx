@@ -1,20 +1,20 @@
 import type { PostDto } from '@hallway/shared';
 import { Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconBuildingSkyscraper, IconChecks, IconLayoutSidebarRight } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
 import { EmptyState } from '../../ui/States';
-import { showError } from './actions';
-import { type FeedKind, viewAll } from './api';
+import { showSuccess } from '../../ui/toast';
+import type { FeedKind } from './api';
 import { Composer } from './Composer';
 import { insertPostInFeed, markViewedEverywhere } from './cache';
 import { useWall, WallProvider } from './context';
 import { Feed, useFeedQuery, whereOf } from './Feed';
+import { wallMutations } from './queries';
 import { useWallTexts } from './texts';
 import { Widgets } from './widgets/Widgets';
 import './wall.css';
@@ -60,7 +60,7 @@ function Wall({ workspaceName }: { workspaceName: string }) {
   const kind: FeedKind = stored === 'user' ? 'user' : 'company';
   const wide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   const [drawer, setDrawer] = useState(false);
-  const [marking, setMarking] = useState(false);
+  const marking = useMutation(wallMutations.viewAll());
 
   // Widgets wait for the feed's first answer: the feed is what the person came for.
   const feed = useFeedQuery(kind);
@@ -75,19 +75,17 @@ function Wall({ workspaceName }: { workspaceName: string }) {
     [client, kind, owners],
   );
 
-  const markAll = async () => {
-    setMarking(true);
-    try {
-      const answer = await viewAll(reader.userId, whereOf(kind));
-      views.markReported(answer.postIds);
-      markViewedEverywhere(client, answer.postIds);
-      notifications.show({ color: 'teal', message: t('feeds.markedAllRead', { count: answer.postIds.length }) });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setMarking(false);
-    }
-  };
+  const markAll = () =>
+    marking.mutate(
+      { userId: reader.userId, where: whereOf(kind) },
+      {
+        onSuccess: (answer) => {
+          views.markReported(answer.postIds);
+          markViewedEverywhere(client, answer.postIds);
+          showSuccess(t('feeds.markedAllRead', { count: answer.postIds.length }));
+        },
+      },
+    );
 
   const toolbar = (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -112,8 +110,8 @@ function Wall({ workspaceName }: { workspaceName: string }) {
           size="sm"
           px="xs"
           leftSection={<IconChecks size={18} />}
-          loading={marking}
-          onClick={() => void markAll()}
+          loading={marking.isPending}
+          onClick={markAll}
           aria-label={t('feeds.markAllRead')}
         >
           <Box component="span" visibleFrom="sm">

@@ -1,10 +1,9 @@
 import { Badge, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCake } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { errorText } from '../../../i18n/errors';
 import { Avatar } from '../../../ui/Avatar';
-import { fetchBirthdays } from '../api';
-import { wallKeys } from '../cache';
+import { QueryState } from '../../../ui/States';
+import { wallQueries } from '../queries';
 import { useWallTexts } from '../texts';
 import { WidgetCard } from './WidgetCard';
 
@@ -15,12 +14,7 @@ export const localDate = (at = new Date()) => `${at.getFullYear()}-${pad(at.getM
 /** Birthdays of this month and next (`GET api/clients/{id}/birthdays`), today's highlighted. */
 export function useBirthdaysQuery(clientId: string, enabled: boolean) {
   const today = localDate();
-  return useQuery({
-    queryKey: wallKeys.birthdays(clientId, today),
-    queryFn: ({ signal }) => fetchBirthdays(clientId, today, signal),
-    enabled,
-    staleTime: 10 * 60_000,
-  });
+  return useQuery({ ...wallQueries.birthdays(clientId, today), enabled });
 }
 
 export function BirthdaysWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
@@ -31,17 +25,19 @@ export function BirthdaysWidget({ clientId, enabled }: { clientId: string; enabl
   const format = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
     <WidgetCard icon={<IconCake size={16} />} color="grape" title={t('widgets.birthdays.title')}>
-      {(query.isPending || !enabled) && <Skeleton height={40} radius="md" />}
-      {query.isError && (
-        <Text size="sm" c="red" role="alert">
-          {errorText(query.error)}
-        </Text>
-      )}
-      {query.isSuccess && upcoming.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('widgets.birthdays.empty')}
-        </Text>
-      )}
+      <QueryState
+        query={query}
+        compactError
+        loading={<Skeleton height={40} radius="md" />}
+        isEmpty={() => upcoming.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            {t('widgets.birthdays.empty')}
+          </Text>
+        }
+      >
+        {() => null}
+      </QueryState>
       {upcoming.length > 0 && (
         <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars>
           <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>

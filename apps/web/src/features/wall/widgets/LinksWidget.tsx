@@ -1,24 +1,17 @@
-import type { LinkBlockDto } from '@hallway/shared';
 import { ActionIcon, Anchor, Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { IconExternalLink, IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText } from '../../../i18n/errors';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { showError } from '../actions';
-import { deleteLink, fetchLinkBlocks, type LinkInput, saveLink, toggleLinks } from '../api';
-import { wallKeys } from '../cache';
+import { QueryState } from '../../../ui/States';
+import type { LinkInput } from '../api';
+import { wallMutations, wallQueries } from '../queries';
 import { useWallTexts } from '../texts';
 import { LinkFormModal } from './LinkFormModal';
 import { WidgetCard } from './WidgetCard';
 
 export const useLinksQuery = (clientId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: wallKeys.links(clientId),
-    queryFn: ({ signal }) => fetchLinkBlocks(clientId, signal),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  useQuery({ ...wallQueries.links(clientId), enabled });
 
 /**
  * Useful links (modules §7 "Link blocks"): everyone reads the wall's block; administrators switch it on and off and
@@ -27,34 +20,26 @@ export const useLinksQuery = (clientId: string, enabled: boolean) =>
 export function LinksWidget({ clientId, enabled, isAdmin }: { clientId: string; enabled: boolean; isAdmin: boolean }) {
   const { t } = useWallTexts();
   const client = useQueryClient();
-  const key = wallKeys.links(clientId);
   const query = useLinksQuery(clientId, enabled);
   const [editing, setEditing] = useState<LinkInput | null | undefined>(undefined);
   const [removing, setRemoving] = useState<{ _id: string; title: string } | null>(null);
-  const [switching, setSwitching] = useState(false);
+  const toggling = useMutation(wallMutations.toggleLinks(client, clientId));
+  const saving = useMutation(wallMutations.saveLink(client, clientId));
+  const deleting = useMutation(wallMutations.deleteLink(client, clientId));
+  const switching = toggling.isPending;
   const block = query.data?.[0] ?? null;
   const editor = block?.can.edit ?? isAdmin;
-  const store = (next: LinkBlockDto) => client.setQueryData<LinkBlockDto[]>(key, [next]);
 
   if (!editor && (!block?.enabled || block.links.length === 0)) return null;
 
-  const toggle = async (on: boolean) => {
-    setSwitching(true);
-    try {
-      store(await toggleLinks(clientId, on));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSwitching(false);
-    }
-  };
+  const toggle = (on: boolean) => toggling.mutate(on);
 
   const controls = editor && block && (
     <Switch
       size="xs"
       checked={block.enabled}
       disabled={switching}
-      onChange={(event) => void toggle(event.currentTarget.checked)}
+      onChange={(event) => toggle(event.currentTarget.checked)}
       label={block.enabled ? t('widgets.links.shown') : t('widgets.links.hiddenNote')}
       labelPosition="left"
     />
@@ -62,17 +47,19 @@ export function LinksWidget({ clientId, enabled, isAdmin }: { clientId: string; 
 
   return (
     <WidgetCard icon={<IconLink size={16} />} color="cyan" title={t('widgets.links.title')} controls={controls}>
-      {(query.isPending || !enabled) && <Skeleton height={32} radius="md" />}
-      {query.isError && (
-        <Text size="sm" c="red" role="alert">
-          {errorText(query.error)}
-        </Text>
-      )}
-      {query.isSuccess && !block && editor && (
-        <Button variant="light" size="xs" loading={switching} onClick={() => void toggle(true)}>
-          {t('widgets.links.enable')}
-        </Button>
-      )}
+      <QueryState
+        query={query}
+        compactError
+        loading={<Skeleton height={32} radius="md" />}
+        isEmpty={() => !block && editor}
+        empty={
+          <Button variant="light" size="xs" loading={switching} onClick={() => toggle(true)}>
+            {t('widgets.links.enable')}
+          </Button>
+        }
+      >
+        {() => null}
+      </QueryState>
       {block && (
         <Stack
           gap={4}
@@ -131,7 +118,7 @@ export function LinksWidget({ clientId, enabled, isAdmin }: { clientId: string; 
       {editing !== undefined && block && (
         <LinkFormModal
           initial={editing}
-          onSave={async (link) => store(await saveLink(block._id, link))}
+          onSave={(link) => saving.mutateAsync({ blockId: block._id, link })}
           onClose={() => setEditing(undefined)}
         />
       )}
@@ -141,7 +128,7 @@ export function LinksWidget({ clientId, enabled, isAdmin }: { clientId: string; 
         message={removing ? t('widgets.links.deleteText', { title: removing.title }) : ''}
         confirmLabel={t('post.delete')}
         danger
-        onConfirm={async () => block && removing && store(await deleteLink(block._id, removing._id))}
+        onConfirm={() => block && removing && deleting.mutateAsync({ blockId: block._id, linkId: removing._id })}
         onClose={() => setRemoving(null)}
       />
     </WidgetCard>

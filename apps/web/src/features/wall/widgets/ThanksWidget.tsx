@@ -3,21 +3,15 @@ import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { errorText } from '../../../i18n/errors';
 import { Avatar } from '../../../ui/Avatar';
-import { fetchThanks } from '../api';
-import { wallKeys } from '../cache';
+import { QueryState } from '../../../ui/States';
+import { wallQueries } from '../queries';
 import { useWallTexts } from '../texts';
 import { TimeAgo } from '../time';
 import { WidgetCard } from './WidgetCard';
 
 export const useThanksQuery = (clientId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: wallKeys.thanks(clientId),
-    queryFn: ({ signal }) => fetchThanks(clientId, signal),
-    enabled,
-    staleTime: 60_000,
-  });
+  useQuery({ ...wallQueries.thanks(clientId), enabled });
 
 /** Recent thank-you posts (`GET api/clients/{id}/all_thanks`); new ones arrive in realtime with the feed. */
 export function ThanksWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
@@ -26,17 +20,19 @@ export function ThanksWidget({ clientId, enabled }: { clientId: string; enabled:
   const posts = query.data?.result.slice(0, 5) ?? [];
   return (
     <WidgetCard icon={<IconHeartHandshake size={16} />} color="pink" title={t('widgets.thanks.title')}>
-      {(query.isPending || !enabled) && <Skeleton height={48} radius="md" />}
-      {query.isError && (
-        <Text size="sm" c="red" role="alert">
-          {errorText(query.error)}
-        </Text>
-      )}
-      {query.isSuccess && posts.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('widgets.thanks.empty')}
-        </Text>
-      )}
+      <QueryState
+        query={query}
+        compactError
+        loading={<Skeleton height={48} radius="md" />}
+        isEmpty={() => posts.length === 0}
+        empty={
+          <Text size="sm" c="dimmed">
+            {t('widgets.thanks.empty')}
+          </Text>
+        }
+      >
+        {() => null}
+      </QueryState>
       <Stack gap="sm">
         {posts.map((post) => {
           const to = post.mentions[0];

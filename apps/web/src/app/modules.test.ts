@@ -1,0 +1,83 @@
+import { IconBell } from '@tabler/icons-react';
+import { describe, expect, it } from 'vitest';
+import { i18n, setUiLanguage } from '../i18n';
+import { translationProblems } from '../i18n/feature';
+import { isImplemented, type MenuAccess, visibleMenu } from './menu';
+import { buildRegistry, loadModuleTexts, registry, webModules } from './modules';
+import { defineWebModule } from './webModule';
+
+const Page = () => null;
+const probeTexts = {
+  en: { title: 'Notices', empty: 'No notices for {{name}}' },
+  ru: { title: 'Уведомления', empty: 'Нет уведомлений для {{name}}' },
+  uk: { title: 'Сповіщення', empty: 'Немає сповіщень для {{name}}' },
+};
+const probe = defineWebModule({
+  name: 'probe',
+  routes: [{ path: 'notifications', load: async () => ({ default: Page }) }],
+  menu: [{ code: 'notifications', to: () => '/notifications', icon: IconBell, feature: 'notifications' }],
+  texts: { namespace: 'probe', load: async () => probeTexts },
+});
+
+const access = (overrides: Partial<MenuAccess> = {}): MenuAccess => ({
+  userId: 'u1',
+  client: { menu: [] },
+  isAdmin: false,
+  isSuperadmin: false,
+  can: () => true,
+  hasFeature: () => true,
+  ...overrides,
+});
+
+describe('web module registry', () => {
+  it('finds every feature folder with a module.ts', () => {
+    expect(webModules.map((module) => module.name).sort()).toEqual([
+      'addressBook',
+      'auth',
+      'birthdays',
+      'clients',
+      'employees',
+      'profile',
+      'wall',
+    ]);
+    expect(registry.shellRoutes.map((route) => route.path)).toContain('company');
+    expect(registry.publicRoutes.map((route) => route.path)).toContain('login');
+  });
+
+  it("puts a module's page in the router, its entry in the menu and its texts in their namespace", async () => {
+    const built = buildRegistry([...webModules, probe]);
+    expect(isImplemented('/notifications', built.shellRoutes)).toBe(true);
+    expect(isImplemented('/notifications', registry.shellRoutes)).toBe(false);
+    // The spec's order puts notifications first, whatever the module list's order.
+    const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
+    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile']);
+    expect(codes(access({ hasFeature: (feature) => feature !== 'notifications' }))).not.toContain('notifications');
+
+    const route = built.shellRoutes.find((r) => r.path === 'notifications')!;
+    await expect(route.load()).resolves.toEqual({ default: Page });
+    await setUiLanguage('uk');
+    // Untyped: the probe namespace is not among the app's declared resources.
+    const t = (key: string, values?: object) =>
+      (i18n.t as (k: string, v: object) => string)(key, { ns: 'probe', ...values });
+    expect(t('title')).toBe('Сповіщення');
+    await setUiLanguage('en');
+    expect(t('empty', { name: 'Anna' })).toBe('No notices for Anna');
+  });
+
+  it('refuses two modules claiming the same path, menu code or namespace', () => {
+    const copy = (changes: object) => ({ ...probe, name: 'copy', ...changes });
+    expect(() => buildRegistry([probe, copy({ menu: [], texts: undefined })])).toThrow(/path "notifications"/);
+    expect(() => buildRegistry([probe, copy({ routes: [], texts: undefined })])).toThrow(/code "notifications"/);
+    expect(() => buildRegistry([probe, copy({ routes: [], menu: [] })])).toThrow(/namespace "probe"/);
+  });
+
+  it.each(webModules.filter((module) => module.texts).map((module) => [module.texts!.namespace, module]))(
+    'namespace %s has every text in ru, uk and en, with the same placeholders',
+    async (namespace, module) => {
+      const texts = await module.texts!.load();
+      expect(translationProblems(texts)).toEqual([]);
+      await loadModuleTexts(module);
+      for (const lang of ['ru', 'uk', 'en']) expect(i18n.hasResourceBundle(lang, namespace)).toBe(true);
+    },
+  );
+});

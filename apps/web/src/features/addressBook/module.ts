@@ -1,0 +1,11 @@
+import { IconAddressBook } from '@tabler/icons-react';
+import { defineWebModule } from '../../app/webModule';
+import profile from '../profile/module';
+
+/** The address book (spec portal §2 "/addressBook"); its texts are the people side's (profile module). */
+export default defineWebModule({
+  name: 'addressBook',
+  routes: [{ path: 'addressBook', load: () => import('./AddressBookPage') }],
+  menu: [{ code: 'addressBook', to: () => '/addressBook/', icon: IconAddressBook, feature: 'address_book' }],
+  uses: [profile],
+});

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from '../../api/queryKeys';
+import { fetchOidcUrl, fetchPublicWorkspace } from './api';
+
+/** Reads of the public pages; sign-in, registration and resets are one-off form submissions, not cached. */
+export const authQueries = {
+  /** A workspace's public branding by its code; a 404 means no such workspace, so it is not retried. */
+  publicWorkspace: (code: string) =>
+    queryOptions({
+      queryKey: queryKeys.publicClient(code),
+      queryFn: ({ signal }) => fetchPublicWorkspace(code, signal),
+      retry: false,
+      staleTime: 60_000,
+    }),
+
+  oidcUrl: () => queryOptions({ queryKey: queryKeys.oidcUrl, queryFn: fetchOidcUrl, retry: false }),
+};

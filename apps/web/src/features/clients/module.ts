@@ -1,0 +1,15 @@
+import { IconBuildingSkyscraper } from '@tabler/icons-react';
+import { defineWebModule } from '../../app/webModule';
+import auth from '../auth/module';
+
+/** The superadmin's workspaces (spec portal §2 "/clients"). */
+export default defineWebModule({
+  name: 'clients',
+  routes: [{ path: 'clients', load: () => import('./ClientsPage'), access: 'superadmin' }],
+  menu: [
+    { code: 'clients', to: () => '/clients', icon: IconBuildingSkyscraper, role: 'superadmin', outsideWorkspace: true },
+  ],
+  texts: { namespace: 'clients', load: async () => (await import('./texts')).clientsTexts },
+  // The new workspace's first administrator is asked for with the sign-up form's words.
+  uses: [auth],
+});

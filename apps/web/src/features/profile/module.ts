@@ -1,0 +1,13 @@
+import { IconUser } from '@tabler/icons-react';
+import { defineWebModule } from '../../app/webModule';
+
+/**
+ * Profiles (spec portal §2 "/profile/:id"). Its namespace `people` holds the texts of the whole people side, which
+ * the address book, employees and birthdays modules use through `usePeopleTexts`.
+ */
+export default defineWebModule({
+  name: 'profile',
+  routes: [{ path: 'profile/:_id', load: () => import('./ProfilePage') }],
+  menu: [{ code: 'profile', to: (userId) => `/profile/${userId}`, icon: IconUser }],
+  texts: { namespace: 'people', load: async () => (await import('./texts')).peopleTexts },
+});

@@ -1,0 +1,13 @@
+import { IconHome } from '@tabler/icons-react';
+import { defineWebModule } from '../../app/webModule';
+
+/** The company wall (spec portal §2 "/company", "/post/:id"). */
+export default defineWebModule({
+  name: 'wall',
+  routes: [
+    { path: 'company', load: () => import('./WallPage') },
+    { path: 'post/:_id', load: () => import('./PostPage') },
+  ],
+  menu: [{ code: 'company', to: () => '/company', icon: IconHome, feature: 'wall' }],
+  texts: { namespace: 'wall', load: async () => (await import('./texts')).wallTexts },
+});
