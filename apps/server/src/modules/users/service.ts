@@ -14,6 +14,7 @@ import { prepared, slot } from '../../platform/db/prepared.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
+import { notify } from '../../platform/notify/notify.js';
 import { presentClient } from '../clients/presenter.js';
 import { type ClientRow, clients } from '../clients/tables.js';
 import { deleteFiles } from '../files/service.js';
@@ -311,6 +312,16 @@ export async function changeRoleForAll(ctx: RequestContext, clientId: string, ro
 /** Sets some rights of one person. */
 export async function setRights(ctx: RequestContext, id: string, rights: Partial<Rights>): Promise<UserRow> {
   const row = await getUserRow(ctx, id);
+  await notify(ctx, {
+    code: 'users.rights_changed',
+    recipients: [row.id],
+    vars: {
+      rights: Object.entries(rights)
+        .map(([k, v]) => `${k} ${v ? '+' : '−'}`)
+        .join(', '),
+    },
+    link: `/user/${row.id}`,
+  });
   return saveUser(ctx.db, row.id, { rights: { ...row.rights, ...rights } });
 }
 

@@ -17,6 +17,7 @@ import './fixtures.js';
 import '../../modules/files/isolation.js';
 import '../../modules/posts/isolation.js';
 import '../../modules/users/isolation.js';
+import '../../modules/notifications/isolation.js';
 
 /**
  * Every registered route, called by the other workspace's employee and administrator with the first workspace's
