@@ -1,4 +1,5 @@
 import clients from './clients.mjs';
+import notifications from './notifications.mjs';
 import posts from './posts.mjs';
 import users from './users.mjs';
 
@@ -7,7 +8,7 @@ import users from './users.mjs';
  * through `ctx.session`, reads what earlier steps left in `ctx.state` (workspaces, user ids) and returns row counts.
  * Add posts, comments, likes… as new files here, after the steps they need.
  */
-export const steps = [clients, users, posts];
+export const steps = [clients, users, posts, notifications];
 
 const seen = new Set();
 for (const step of steps) {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_CODES, NOTIFICATION_VAR_MAX, type NotificationCode } from '@hallway/shared';
+import { NOTIFICATION_CODES, NOTIFICATION_VAR_MAX, type NotificationCode, plainText } from '@hallway/shared';
 import type { RequestContext } from '../http/context.js';
 import { type AuthoredKind, notificationEvents, type RecipientSpec } from './tables.js';
 
@@ -30,7 +30,9 @@ export interface NotifyInput {
 // Control characters would survive into mail subjects and popups; a name is never meant to carry them.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
 const CONTROL = /[\u0000-\u001f\u007f]+/g;
-const clean = (value: string | number) => String(value).replace(CONTROL, ' ').trim().slice(0, NOTIFICATION_VAR_MAX);
+// Mention markup becomes `@Name`, as readers of the post see it.
+const clean = (value: string | number) =>
+  plainText(String(value)).replace(CONTROL, ' ').trim().slice(0, NOTIFICATION_VAR_MAX);
 
 /**
  * Tells people that something needs them (modules §3 Notification): one row in the caller's transaction, so it exists
