@@ -75,7 +75,7 @@ export function presentEntry(
  */
 export function createNotificationDelivery() {
   let platform: Platform | null = null;
-  /** `delivered` (eventId) once an event is fully delivered: what tests wait for. */
+  /** `entered` (eventId) once every centre entry exists, `delivered` once its mails went too: what tests wait for. */
   const events = new EventEmitter();
 
   async function nextBatch(p: Platform, clientId: string, eventId: string) {
@@ -98,13 +98,39 @@ export function createNotificationDelivery() {
 
   /** Delivers one event to the end in this process (the job's body; the isolation fixtures call it without jobs). */
   async function deliver(p: Platform, clientId: string, eventId: string) {
+    // Mails wait until every centre entry exists: 10,000 of them must not hold up the centre behind the mailer.
+    const mails: MailTask[] = [];
     for (;;) {
       const batch = await nextBatch(p, clientId, eventId);
       if (!batch) break;
-      await announce(p, clientId, batch.event, batch.recipients, batch.delivered);
+      mails.push(...announce(p, clientId, batch.event, batch.recipients, batch.delivered));
       if (batch.done) break;
     }
+    events.emit('entered', eventId);
+    for (const mail of mails) {
+      await p.mail
+        .send({ clientId, to: mail.to, ...notificationMail(mail.entry, p.config.publicUrl) })
+        .catch(() => undefined);
+    }
     events.emit('delivered', eventId);
+  }
+
+  /**
+   * pg-boss hands a worker one job per polling interval (2 s), far too slow for a burst of likes or comments; so a
+   * worker that finished its job goes on with the other pending events (their batches lock the event row, so two
+   * processes on one event take turns, and its own job later finds it done).
+   */
+  async function drain(p: Platform) {
+    for (;;) {
+      const pending = await inSystem(p.database, (tx) =>
+        rowsOf<{ id: string; client_id: string }>(
+          tx,
+          sql`SELECT id, client_id FROM notification_events WHERE done_at IS NULL ORDER BY created LIMIT 100`,
+        ),
+      );
+      if (pending.length === 0) return;
+      for (const row of pending) await deliver(p, row.client_id, row.id);
+    }
   }
 
   const dispatcher: NotificationDispatch & {
@@ -122,9 +148,10 @@ export function createNotificationDelivery() {
     async bind(p) {
       platform = p;
       if (!p.config.jobs) return;
-      await p.jobs.work<{ clientId: string; eventId: string }>(FANOUT_QUEUE, (data) =>
-        deliver(p, data.clientId, data.eventId),
-      );
+      await p.jobs.work<{ clientId: string; eventId: string }>(FANOUT_QUEUE, async (data) => {
+        await deliver(p, data.clientId, data.eventId);
+        await drain(p);
+      });
       // An event whose job was never queued (the process stopped right after the commit) is picked up here.
       await p.jobs.work(SWEEP_QUEUE, async () => {
         const stale = await inSystem(p.database, (tx) =>
@@ -192,8 +219,15 @@ async function insertEntries(tx: Tx, clientId: string, event: EventRow, recipien
   );
 }
 
-async function announce(p: Platform, clientId: string, event: EventRow, people: Recipient[], rows: Delivered[]) {
+interface MailTask {
+  to: string;
+  entry: NotificationDto;
+}
+
+/** Realtime for a committed batch; answers the e-mails it owes. */
+function announce(p: Platform, clientId: string, event: EventRow, people: Recipient[], rows: Delivered[]): MailTask[] {
   const byId = new Map(people.map((r) => [r.id, r]));
+  const mails: MailTask[] = [];
   for (const row of rows) {
     const person = byId.get(row.user_id);
     if (!person) continue;
@@ -217,10 +251,7 @@ async function announce(p: Platform, clientId: string, event: EventRow, people: 
         fresh: row.fresh && row.in_center,
       });
     }
-    if (row.fresh && row.channels.includes('email') && person.email) {
-      await p.mail
-        .send({ clientId, to: person.email, ...notificationMail(dto, p.config.publicUrl) })
-        .catch(() => undefined);
-    }
+    if (row.fresh && row.channels.includes('email') && person.email) mails.push({ to: person.email, entry: dto });
   }
+  return mails;
 }
