@@ -1,6 +1,7 @@
 import type { Module } from '../../platform/http/module.js';
 import * as tables from '../../platform/notify/tables.js';
 import { delivery } from './delivery.js';
+import { seedNotifications } from './demo.js';
 import { registerRoutes } from './routes.js';
 
 /**
@@ -13,4 +14,5 @@ export const module: Module = {
   tables,
   routes: registerRoutes,
   provides: { notificationDispatch: delivery },
+  demo: seedNotifications,
 };
