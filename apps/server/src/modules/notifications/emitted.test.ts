@@ -69,11 +69,25 @@ describe('notifications emitted by the wall and the people side', () => {
       title: 'Bob Builder answered your comment',
     });
 
+    const thanks = await call(h, ws.employee, 'POST', '/api/post', {
+      kind: 'thanks',
+      text: `@[Bob Builder](user:${bob.id}) thank you for fixing the build on Friday night`,
+    });
+    expect(thanks.statusCode, thanks.body).toBe(200);
     await call(h, ws.admin, 'PUT', `/api/post/${postId}/must_read`, { mustRead: true });
     await call(h, ws.employee, 'POST', '/api/follow', { user_id: bob.id });
     await call(h, ws.admin, 'PUT', `/api/user/${bob.id}/rights`, { rights: { shop: true } });
     const bobs = await entries(ws.id, bob);
-    expect(bobs.map((e) => e.code)).toEqual(['users.rights_changed', 'users.follower', 'posts.must_read']);
+    expect(bobs.map((e) => e.code)).toEqual([
+      'users.rights_changed',
+      'users.follower',
+      'posts.must_read',
+      'posts.thanks',
+    ]);
+    expect(bobs[3]).toMatchObject({
+      title: 'Eve Employee thanked you',
+      text: '@Bob Builder thank you for fixing the build on Friday night',
+    });
     expect(bobs[0].text).toBe('Ada Admin changed your rights: shop +');
     expect(bobs[1]).toMatchObject({ title: 'Eve Employee follows you now', link: `/user/${ws.employee.id}` });
     expect((await entries(ws.id, ws.employee))[0].code).toBe('posts.must_read');

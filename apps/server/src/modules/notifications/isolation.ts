@@ -3,6 +3,7 @@
 import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
 import { delivery } from './delivery.js';
 
+let eventOfA = '';
 registerObject('notification', async (h, a) => {
   const as = async (token: string, method: 'POST' | 'PUT', url: string, payload: object) => {
     const res = await h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
@@ -19,13 +20,17 @@ registerObject('notification', async (h, a) => {
   await as(a.employee.token, 'PUT', '/api/user/notifications', {
     notifications: [{ name: 'posts.mention', channel: [] }],
   });
+  eventOfA = sent._id;
   const { rows } = await h.platform.database.query('SELECT id FROM notifications WHERE event_id = $1', [sent._id]);
   return (rows[0] as { id: string }).id;
 });
+// Registered after `notification`, whose fixture sends it.
+registerObject('notification_event', async () => eventOfA);
 // Values rather than objects: they are not markers of workspace A.
 valueParams.notification_section = 'all';
 valueParams.notification_time = 'now';
 
+registerBody('PUT /api/notification', ({ objects }) => ({ _id: objects.notification_event }));
 registerBody('PUT /api/notification/read', ({ objects }) => ({ ids: [objects.notification] }));
 registerBody('PUT /api/user/notifications', ({ a }) => ({ user_id: a.employee.id, notifications: [] }));
 registerBody('POST /api/message', ({ a }) => ({ recipients: [a.employee.id], text: 'hi' }));

@@ -246,3 +246,18 @@ describe('waiting for events', () => {
     });
   });
 });
+
+describe('PUT api/notification', () => {
+  it('e-mails an event to everyone it reached; employees and unknown events are refused', async () => {
+    const ws = await makeWorkspace(h);
+    const eventId = await notice(ws, { title: 'Office closed on Friday', recipients: [ws.employee.id] });
+    expect((await call(h, ws.employee, 'PUT', '/api/notification', { _id: eventId })).statusCode).toBe(403);
+    expect((await call(h, ws.admin, 'PUT', '/api/notification', { _id: crypto.randomUUID() })).statusCode).toBe(404);
+    const mailed = new Promise((resolve) => delivery.events.once('mailed', resolve));
+    const res = await call(h, ws.admin, 'PUT', '/api/notification', { _id: eventId });
+    expect(res.json()).toEqual({ result: { queued: 1 } });
+    expect(await mailed).toBe(eventId);
+    const { rows } = await h.platform.database.query('SELECT subject FROM outbox WHERE "to" = $1', [ws.employee.email]);
+    expect(rows).toEqual([{ subject: 'Office closed on Friday' }]);
+  });
+});

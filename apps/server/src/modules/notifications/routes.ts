@@ -136,6 +136,21 @@ function sendingRoutes(app: App) {
   );
 }
 
+function mailRoutes(app: App) {
+  app.put(
+    '/api/notification',
+    {
+      schema: {
+        tags,
+        body: z.object({ _id: id }),
+        response: { 200: resultOf(z.object({ queued: z.number().int() })) },
+      },
+      config: { access: { role: 'admin' }, body: { _id: 'notification_event' } },
+    },
+    async (req) => ({ result: await service.mailEvent(req.ctx, req.body._id) }),
+  );
+}
+
 function settingsRoutes(app: App) {
   // Reading one's own settings, or (administrators) a colleague's for the employees' "notifications" tab.
   app.get(
@@ -176,6 +191,7 @@ function settingsRoutes(app: App) {
 export async function registerRoutes(app: App, platform: Platform) {
   centreRoutes(app);
   sendingRoutes(app);
+  mailRoutes(app);
   settingsRoutes(app);
   // The fan-out worker runs in every process with jobs (platform/notify/deliver.ts).
   await delivery.bind(platform);

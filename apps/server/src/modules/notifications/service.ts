@@ -185,3 +185,18 @@ export async function assertColleagues(ctx: RequestContext, ids: string[]) {
   if (rows.length !== new Set(ids).size)
     throw new AppError(400, 'unknown_recipients', {}, { fields: { recipients: 'unknown_recipients' } });
 }
+
+/** `PUT api/notification`: e-mails an event of the workspace to everyone it reached, once the request committed. */
+export async function mailEvent(ctx: RequestContext, eventId: string) {
+  const [row] = await rowsOf<{ n: number }>(
+    ctx.db,
+    sql`SELECT count(u.email)::int AS n FROM notification_events e
+        LEFT JOIN notifications n ON n.event_id = e.id LEFT JOIN users u ON u.id = n.user_id AND NOT u.deletion_mark
+        WHERE e.id = ${eventId} AND e.client_id = ${ctx.tenant()} GROUP BY e.id`,
+  );
+  if (!row) throw notFound('notification_not_found');
+  const dispatcher = ctx.services.notificationDispatch;
+  const clientId = ctx.tenant();
+  if (dispatcher && row.n > 0) ctx.afterCommit(() => dispatcher.mailAgain(clientId, eventId));
+  return { queued: Number(row.n) };
+}

@@ -10,6 +10,7 @@ import { render } from './templates.js';
 
 export const FANOUT_QUEUE = 'notify.fanout';
 const SWEEP_QUEUE = 'notify.sweep';
+const MAIL_QUEUE = 'notify.mail';
 /** Recipients per transaction: big enough for 10,000 people in a few seconds, small enough to keep locks short. */
 export const BATCH = 1000;
 
@@ -133,21 +134,47 @@ export function createNotificationDelivery() {
     }
   }
 
+  /** `PUT api/notification`: the event's e-mail to every person it reached who has an address, whatever their channel. */
+  async function mailEvent(p: Platform, clientId: string, eventId: string) {
+    const rows = await inTenant(p.database, { clientId }, (tx) =>
+      rowsOf<Parameters<typeof presentEntry>[0] & { email: string; lang: Lang | null }>(
+        tx,
+        sql`SELECT n.id, n.code, n.section, n.link, n.vars, n.actor_id, n.others, n.read, n.created, u.email, u.lang
+            FROM notifications n JOIN users u ON u.id = n.user_id
+            WHERE n.event_id = ${eventId} AND u.email IS NOT NULL AND NOT u.deletion_mark`,
+      ),
+    );
+    for (const row of rows) {
+      const mail = notificationMail(presentEntry(row, row.lang ?? 'en'), p.config.publicUrl);
+      await p.mail.send({ clientId, to: row.email, ...mail }).catch(() => undefined);
+    }
+    events.emit('mailed', eventId);
+  }
+
   const dispatcher: NotificationDispatch & {
     bind(p: Platform): Promise<void>;
     events: EventEmitter;
     deliver: typeof deliver;
+    mailEvent: typeof mailEvent;
   } = {
     events,
     deliver,
+    mailEvent,
     dispatch(clientId, eventId) {
       // Without jobs (tests of other modules, JOBS=0) the event stays pending until a process with jobs sweeps it.
       if (!platform?.config.jobs) return;
       platform.jobs.send(FANOUT_QUEUE, { clientId, eventId }, { singletonKey: eventId }).catch(() => undefined);
     },
+    mailAgain(clientId, eventId) {
+      if (!platform?.config.jobs) return;
+      platform.jobs.send(MAIL_QUEUE, { clientId, eventId }).catch(() => undefined);
+    },
     async bind(p) {
       platform = p;
       if (!p.config.jobs) return;
+      await p.jobs.work<{ clientId: string; eventId: string }>(MAIL_QUEUE, (data) =>
+        mailEvent(p, data.clientId, data.eventId),
+      );
       await p.jobs.work<{ clientId: string; eventId: string }>(FANOUT_QUEUE, async (data) => {
         await deliver(p, data.clientId, data.eventId);
         await drain(p);

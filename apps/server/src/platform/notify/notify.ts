@@ -5,6 +5,8 @@ import { type AuthoredKind, notificationEvents, type RecipientSpec } from './tab
 /** What starts the delivery of an event once its transaction committed (the notifications module provides it). */
 export interface NotificationDispatch {
   dispatch(clientId: string, eventId: string): void;
+  /** Queues the event's e-mail to everyone it reached (`PUT api/notification`). */
+  mailAgain(clientId: string, eventId: string): void;
 }
 
 declare module '../http/module.js' {
