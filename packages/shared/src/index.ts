@@ -5,6 +5,7 @@ export * from './schemas/auth.js';
 export * from './schemas/client.js';
 export * from './schemas/common.js';
 export * from './schemas/files.js';
+export * from './schemas/notifications.js';
 export * from './schemas/people.js';
 export * from './schemas/posts.js';
 export * from './schemas/user.js';

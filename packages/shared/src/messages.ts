@@ -98,6 +98,11 @@ export const MESSAGES = {
   link_block_not_found: 'The links block was not found',
   link_not_found: 'The link was not found',
   link_invalid: 'The link must be a valid URL',
+  // Notifications
+  notification_code_unknown: 'Unknown notification',
+  notification_section_unknown: 'Unknown notification section',
+  notification_channel_unknown: 'Unknown notification channel',
+  notification_not_found: 'The notification was not found',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

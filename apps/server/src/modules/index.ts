@@ -5,6 +5,7 @@ import { module as clients } from './clients/module.js';
 import { module as comments } from './comments/module.js';
 import { module as files } from './files/module.js';
 import { module as links } from './links/module.js';
+import { module as notifications } from './notifications/module.js';
 import { module as posts } from './posts/module.js';
 import { module as users } from './users/module.js';
 
@@ -13,6 +14,16 @@ import { module as users } from './users/module.js';
  * `module.ts` (docs/modules.md) and one line here; routes, maintenance, socket events, the demo seed and the
  * isolation suite are all built from this list.
  */
-export const modules: readonly Module[] = [auth, clients, users, analytics, files, posts, comments, links];
+export const modules: readonly Module[] = [
+  auth,
+  clients,
+  users,
+  analytics,
+  files,
+  posts,
+  comments,
+  links,
+  notifications,
+];
 
 checkModules(modules);

@@ -22,12 +22,19 @@ describe('menu entries', () => {
     expect(isImplemented('/employees/')).toBe(true);
     expect(isImplemented('/shop/')).toBe(false);
     expect(isImplemented('/addressBook/')).toBe(true);
-    expect(codes(employee())).toEqual(['company', 'addressBook', 'profile']);
+    expect(codes(employee())).toEqual(['notifications', 'company', 'addressBook', 'profile']);
   });
 
   it('follow roles: employees for administrators, clients for the superadmin', () => {
-    expect(codes(employee({ isAdmin: true }))).toEqual(['company', 'addressBook', 'profile', 'employees']);
+    expect(codes(employee({ isAdmin: true }))).toEqual([
+      'notifications',
+      'company',
+      'addressBook',
+      'profile',
+      'employees',
+    ]);
     expect(codes(employee({ isAdmin: true, isSuperadmin: true }))).toEqual([
+      'notifications',
       'company',
       'addressBook',
       'profile',
@@ -38,7 +45,7 @@ describe('menu entries', () => {
 
   it('hide an entry whose workspace feature is off or whose right is missing', () => {
     const noWall = employee({ hasFeature: (feature: Feature) => feature !== 'wall' });
-    expect(codes(noWall)).toEqual(['addressBook', 'profile']);
+    expect(codes(noWall)).toEqual(['notifications', 'addressBook', 'profile']);
     const groups: MenuEntry = {
       code: 'groups',
       to: () => '/groups/',
@@ -62,11 +69,12 @@ describe('menu entries', () => {
     };
     const entries = visibleMenu(employee({ client, isAdmin: true }));
     expect(entries.map((e) => [e.code, e.customName])).toEqual([
+      ['notifications', undefined],
       ['profile', 'Me'],
       ['addressBook', undefined],
       ['company', undefined],
     ]);
-    expect(entries[0].href).toBe('/profile/u1');
+    expect(entries[1].href).toBe('/profile/u1');
   });
 
   it('before a superadmin enters a workspace, offer only the clients page', () => {

@@ -1,4 +1,4 @@
-import { IconBell } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
 import { i18n, setUiLanguage } from '../i18n';
 import { translationProblems } from '../i18n/feature';
@@ -14,8 +14,8 @@ const probeTexts = {
 };
 const probe = defineWebModule({
   name: 'probe',
-  routes: [{ path: 'notifications', load: async () => ({ default: Page }) }],
-  menu: [{ code: 'notifications', to: () => '/notifications', icon: IconBell, feature: 'notifications' }],
+  routes: [{ path: 'polls', load: async () => ({ default: Page }) }],
+  menu: [{ code: 'polls', to: () => '/polls', icon: IconChartBar, feature: 'polls' }],
   texts: { namespace: 'probe', load: async () => probeTexts },
 });
 
@@ -37,6 +37,7 @@ describe('web module registry', () => {
       'birthdays',
       'clients',
       'employees',
+      'notifications',
       'profile',
       'wall',
     ]);
@@ -46,14 +47,14 @@ describe('web module registry', () => {
 
   it("puts a module's page in the router, its entry in the menu and its texts in their namespace", async () => {
     const built = buildRegistry([...webModules, probe]);
-    expect(isImplemented('/notifications', built.shellRoutes)).toBe(true);
-    expect(isImplemented('/notifications', registry.shellRoutes)).toBe(false);
-    // The spec's order puts notifications first, whatever the module list's order.
+    expect(isImplemented('/polls', built.shellRoutes)).toBe(true);
+    expect(isImplemented('/polls', registry.shellRoutes)).toBe(false);
+    // The spec's order puts polls after the people side, whatever the module list's order.
     const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
-    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile']);
-    expect(codes(access({ hasFeature: (feature) => feature !== 'notifications' }))).not.toContain('notifications');
+    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'polls']);
+    expect(codes(access({ hasFeature: (feature) => feature !== 'polls' }))).not.toContain('polls');
 
-    const route = built.shellRoutes.find((r) => r.path === 'notifications')!;
+    const route = built.shellRoutes.find((r) => r.path === 'polls')!;
     await expect(route.load()).resolves.toEqual({ default: Page });
     await setUiLanguage('uk');
     // Untyped: the probe namespace is not among the app's declared resources.
@@ -66,8 +67,8 @@ describe('web module registry', () => {
 
   it('refuses two modules claiming the same path, menu code or namespace', () => {
     const copy = (changes: object) => ({ ...probe, name: 'copy', ...changes });
-    expect(() => buildRegistry([probe, copy({ menu: [], texts: undefined })])).toThrow(/path "notifications"/);
-    expect(() => buildRegistry([probe, copy({ routes: [], texts: undefined })])).toThrow(/code "notifications"/);
+    expect(() => buildRegistry([probe, copy({ menu: [], texts: undefined })])).toThrow(/path "polls"/);
+    expect(() => buildRegistry([probe, copy({ routes: [], texts: undefined })])).toThrow(/code "polls"/);
     expect(() => buildRegistry([probe, copy({ routes: [], menu: [] })])).toThrow(/namespace "probe"/);
   });
 

@@ -200,6 +200,10 @@ const ru: Resources = {
     link_block_not_found: 'Блок ссылок не найден',
     link_not_found: 'Ссылка не найдена',
     link_invalid: 'Ссылка должна быть корректным URL',
+    notification_code_unknown: 'Неизвестное уведомление',
+    notification_section_unknown: 'Неизвестный раздел уведомлений',
+    notification_channel_unknown: 'Неизвестный канал уведомлений',
+    notification_not_found: 'Уведомление не найдено',
   },
 };
 

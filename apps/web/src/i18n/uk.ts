@@ -200,6 +200,10 @@ const uk: Resources = {
     link_block_not_found: 'Блок посилань не знайдено',
     link_not_found: 'Посилання не знайдено',
     link_invalid: 'Посилання має бути коректним URL',
+    notification_code_unknown: 'Невідоме сповіщення',
+    notification_section_unknown: 'Невідомий розділ сповіщень',
+    notification_channel_unknown: 'Невідомий канал сповіщень',
+    notification_not_found: 'Сповіщення не знайдено',
   },
 };
 

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { notify } from '../../platform/notify/notify.js';
 import {
   checkedAttachments,
   checkedMentions,
@@ -88,6 +89,23 @@ export async function createComment(ctx: RequestContext, body: CreateCommentBody
       .where(eq(comments.id, parentId));
   }
   const commentsCount = subject.postId ? await moveCommentCount(ctx, subject.postId, 1) : null;
+  if (subject.postId)
+    await notify(ctx, {
+      code: parentType === 'comment' ? 'posts.reply' : 'posts.comment',
+      recipients:
+        parentType === 'comment'
+          ? { authorOf: 'comment', id: body.parent.id }
+          : { authorOf: 'post', id: subject.postId },
+      vars: { text: body.text },
+      link: `/post/${subject.postId}`,
+    });
+  if (subject.postId)
+    await notify(ctx, {
+      code: 'posts.mention',
+      recipients: mentions,
+      vars: { text: body.text },
+      link: `/post/${subject.postId}`,
+    });
   return { row, subject, commentsCount };
 }
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { notify } from '../../platform/notify/notify.js';
 import { canReadGroup } from './groups.js';
 import { movedCounts, reactionCounts, toggleReaction } from './reactions.js';
 import { type PostRow, postReactions, posts, type ReactionCountsRow } from './tables.js';
@@ -32,6 +33,13 @@ export async function reactToPost(
   else if (current) await ctx.db.update(postReactions).set({ reaction: next, created: sql`now()` }).where(mine);
   else
     await ctx.db.insert(postReactions).values({ clientId: post.client_id, postId: post.id, userId: me.id, reaction });
+  if (next && !current)
+    await notify(ctx, {
+      code: 'posts.reaction',
+      recipients: { authorOf: 'post', id: post.id },
+      link: `/post/${post.id}`,
+      groupKey: `reaction:${post.id}`,
+    });
   const [counts] = await ctx.db
     .update(posts)
     .set({

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { notify } from '../../platform/notify/notify.js';
 import { assertGroupWritable, canReadGroup } from './groups.js';
 import { postPolicy } from './policy.js';
 import { presentPosts } from './presenter.js';
@@ -82,6 +83,19 @@ export async function createPost(ctx: RequestContext, body: CreatePostBody): Pro
     .returning();
   await saveMentions(ctx, row, false);
   await movePostCount(ctx.db, row, 1);
+  await notify(ctx, {
+    code: row.kind === 'thanks' ? 'posts.thanks' : 'posts.mention',
+    recipients: mentions,
+    vars: { text: row.text },
+    link: `/post/${row.id}`,
+  });
+  if (row.mustRead)
+    await notify(ctx, {
+      code: 'posts.must_read',
+      recipients: 'everyone',
+      vars: { text: row.text },
+      link: `/post/${row.id}`,
+    });
   return row;
 }
 
@@ -111,6 +125,12 @@ export async function updatePost(ctx: RequestContext, id: string, body: UpdatePo
     .where(eq(posts.id, row.id))
     .returning();
   if (mentions !== row.mentions) await saveMentions(ctx, updated, true);
+  await notify(ctx, {
+    code: 'posts.mention',
+    recipients: mentions.filter((m) => !row.mentions.includes(m)),
+    vars: { text },
+    link: `/post/${row.id}`,
+  });
   return updated;
 }
 
@@ -128,6 +148,13 @@ export async function setMustRead(ctx: RequestContext, id: string, mustRead: boo
   if (!ctx.isAdmin) throw forbidden();
   const row = await readablePost(ctx, id, true);
   const [updated] = await ctx.db.update(posts).set({ mustRead }).where(eq(posts.id, row.id)).returning();
+  if (mustRead && !row.mustRead)
+    await notify(ctx, {
+      code: 'posts.must_read',
+      recipients: 'everyone',
+      vars: { text: row.text },
+      link: `/post/${row.id}`,
+    });
   return updated;
 }
 

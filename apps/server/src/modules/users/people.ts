@@ -3,6 +3,7 @@ import type { FollowersDto, PinnedDto, UserFilters } from '@hallway/shared';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { AppError, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { notify } from '../../platform/notify/notify.js';
 import { personCards } from './cards.js';
 import { getUserRow } from './service.js';
 import { follows, type UserRow, users } from './tables.js';
@@ -25,6 +26,7 @@ export async function setFollow(ctx: RequestContext, userId: string, follow: boo
       .insert(follows)
       .values({ clientId: ctx.tenant(), followerId: me.id, userId: row.id })
       .onConflictDoNothing();
+    await notify(ctx, { code: 'users.follower', recipients: [row.id], link: `/user/${me.id}` });
   } else {
     await ctx.db.delete(follows).where(and(eq(follows.followerId, me.id), eq(follows.userId, row.id)));
   }

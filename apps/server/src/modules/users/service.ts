@@ -15,6 +15,7 @@ import { prepared, slot } from '../../platform/db/prepared.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
+import { notify } from '../../platform/notify/notify.js';
 import { revokeSessions } from '../../platform/realtime/announce.js';
 import { presentClient } from '../clients/index.js';
 import { type ClientRow, clients } from '../clients/tables.js';
@@ -345,6 +346,16 @@ export async function changeRoleForAll(ctx: RequestContext, clientId: string, ro
 export async function setRights(ctx: RequestContext, id: string, rights: Partial<Rights>): Promise<UserRow> {
   const row = await getUserRow(ctx, id);
   assertMayManage(ctx, row);
+  await notify(ctx, {
+    code: 'users.rights_changed',
+    recipients: [row.id],
+    vars: {
+      rights: Object.entries(rights)
+        .map(([k, v]) => `${k} ${v ? '+' : '−'}`)
+        .join(', '),
+    },
+    link: `/user/${row.id}`,
+  });
   return saveUser(ctx.db, row.id, { rights: { ...row.rights, ...rights } });
 }
 

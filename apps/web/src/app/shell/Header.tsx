@@ -1,6 +1,7 @@
 import { Burger, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { brandingOf } from '../branding';
 import { useSession } from '../session/context';
 import { UserMenu } from './UserMenu';
@@ -41,6 +42,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           </Group>
         )}
       </Group>
+      <NotificationBell />
       <UserMenu />
     </Group>
   );

@@ -1,0 +1,37 @@
+// Isolation-suite fixtures of the notifications: an entry in the employee's centre of workspace A and settings
+// (the workspace's and the person's), which the other workspace must never reach.
+import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
+import { delivery } from './delivery.js';
+
+let eventOfA = '';
+registerObject('notification', async (h, a) => {
+  const as = async (token: string, method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+    if (res.statusCode !== 200) throw new Error(`notifications fixture: ${url} answered ${res.statusCode} ${res.body}`);
+    return res.json().result;
+  };
+  const sent = await as(a.admin.token, 'POST', '/api/message', { recipients: [a.employee.id], text: 'foreign-note' });
+  // The isolation harness runs without jobs: the fan-out runs here, as its job would.
+  await delivery.deliver(h.platform, a.id, sent._id);
+  await as(a.admin.token, 'PUT', '/api/user/notifications', {
+    client_id: a.id,
+    notifications: [{ name: 'posts.mention', channel: ['center'] }],
+  });
+  await as(a.employee.token, 'PUT', '/api/user/notifications', {
+    notifications: [{ name: 'posts.mention', channel: [] }],
+  });
+  eventOfA = sent._id;
+  const { rows } = await h.platform.database.query('SELECT id FROM notifications WHERE event_id = $1', [sent._id]);
+  return (rows[0] as { id: string }).id;
+});
+// Registered after `notification`, whose fixture sends it.
+registerObject('notification_event', async () => eventOfA);
+// Values rather than objects: they are not markers of workspace A.
+valueParams.notification_section = 'all';
+valueParams.notification_time = 'now';
+
+registerBody('PUT /api/notification', ({ objects }) => ({ _id: objects.notification_event }));
+registerBody('PUT /api/notification/read', ({ objects }) => ({ ids: [objects.notification] }));
+registerBody('PUT /api/user/notifications', ({ a }) => ({ user_id: a.employee.id, notifications: [] }));
+registerBody('POST /api/message', ({ a }) => ({ recipients: [a.employee.id], text: 'hi' }));
+registerBody('POST /api/notification', ({ a }) => ({ title: 'hi', recipients: [a.employee.id] }));

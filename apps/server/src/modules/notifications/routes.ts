@@ -1,0 +1,198 @@
+// Modules §1, §2 (notification centre), §3 Notification, §7 "Notifications and messages"; portal §6.
+import {
+  id,
+  markAllReadBody,
+  markReadBody,
+  markReadResult,
+  messageBody,
+  notificationDto,
+  notificationListQuery,
+  notificationPage,
+  notificationSection,
+  notificationSettings,
+  notificationSettingsDto,
+  notificationTime,
+  resultOf,
+  sendNotificationBody,
+  unreadCounts,
+} from '@hallway/shared';
+import { z } from 'zod';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
+import type { App } from '../../platform/http/module.js';
+import type { Platform } from '../../platform/index.js';
+import { notify } from '../../platform/notify/notify.js';
+import { delivery } from './delivery.js';
+import * as service from './service.js';
+
+const tags = ['notifications'];
+const own = { signedIn: true } as const;
+const sent = resultOf(z.object({ _id: z.string().nullable() }));
+
+function centreRoutes(app: App) {
+  app.get(
+    '/api/notification/unread/:client_id/:user_id',
+    {
+      schema: { tags, params: z.object({ client_id: id, user_id: id }), response: { 200: unreadCounts } },
+      config: { access: own },
+    },
+    async (req) => {
+      assertOwnWorkspace(req.ctx, req.params.client_id);
+      service.assertSelf(req.ctx, req.params.user_id);
+      return service.unreadCounts(req.ctx);
+    },
+  );
+
+  app.get(
+    '/api/notification/:client_id/all',
+    {
+      schema: {
+        tags,
+        params: z.object({ client_id: id }),
+        querystring: notificationListQuery,
+        response: { 200: notificationPage },
+      },
+      config: { access: own },
+    },
+    async (req) => {
+      assertOwnWorkspace(req.ctx, req.params.client_id);
+      return service.listSection(req.ctx, 'all', 'now', req.query.read);
+    },
+  );
+
+  app.get(
+    '/api/notification/:client_id/:section/:user_id/:time',
+    {
+      schema: {
+        tags,
+        params: z.object({ client_id: id, section: notificationSection, user_id: id, time: notificationTime }),
+        querystring: notificationListQuery,
+        response: { 200: notificationPage },
+      },
+      config: { access: own, params: { section: 'notification_section', time: 'notification_time' } },
+    },
+    async (req) => {
+      assertOwnWorkspace(req.ctx, req.params.client_id);
+      service.assertSelf(req.ctx, req.params.user_id);
+      return service.listSection(req.ctx, req.params.section, req.params.time, req.query.read);
+    },
+  );
+
+  app.get(
+    '/api/notification/:id',
+    {
+      schema: { tags, params: z.object({ id }), response: { 200: resultOf(notificationDto) } },
+      config: { access: own, params: { id: 'notification' } },
+    },
+    async (req) => ({ result: await service.oneEntry(req.ctx, req.params.id) }),
+  );
+
+  app.put(
+    '/api/notification/read',
+    { schema: { tags, body: markReadBody, response: { 200: markReadResult } }, config: { access: own } },
+    async (req) => service.markRead(req.ctx, req.body.ids),
+  );
+
+  app.put(
+    '/api/notification/read_all',
+    { schema: { tags, body: markAllReadBody, response: { 200: markReadResult } }, config: { access: own } },
+    async (req) => service.markAllRead(req.ctx, req.body.section),
+  );
+}
+
+function sendingRoutes(app: App) {
+  app.post(
+    '/api/notification',
+    {
+      schema: { tags, body: sendNotificationBody, response: { 200: sent } },
+      config: { access: { role: 'admin' } },
+    },
+    async (req) => {
+      const { recipients, title, text, link } = req.body;
+      if (recipients) await service.assertColleagues(req.ctx, recipients);
+      const eventId = await notify(req.ctx, {
+        code: 'notifications.message',
+        recipients: recipients ?? 'everyone',
+        vars: { title, text },
+        link: link ?? null,
+      });
+      return { result: { _id: eventId } };
+    },
+  );
+
+  app.post(
+    '/api/message',
+    { schema: { tags, body: messageBody, response: { 200: sent } }, config: { access: own } },
+    async (req) => {
+      await service.assertColleagues(req.ctx, req.body.recipients);
+      const me = req.ctx.me();
+      const eventId = await notify(req.ctx, {
+        code: 'notifications.message',
+        recipients: req.body.recipients,
+        vars: { title: `${me.firstName} ${me.lastName}`.trim() || me.login, text: req.body.text },
+        link: `/user/${me.id}`,
+      });
+      return { result: { _id: eventId } };
+    },
+  );
+}
+
+function mailRoutes(app: App) {
+  app.put(
+    '/api/notification',
+    {
+      schema: {
+        tags,
+        body: z.object({ _id: id }),
+        response: { 200: resultOf(z.object({ queued: z.number().int() })) },
+      },
+      config: { access: { role: 'admin' }, body: { _id: 'notification_event' } },
+    },
+    async (req) => ({ result: await service.mailEvent(req.ctx, req.body._id) }),
+  );
+}
+
+function settingsRoutes(app: App) {
+  // Reading one's own settings, or (administrators) a colleague's for the employees' "notifications" tab.
+  app.get(
+    '/api/user/notifications/:user_id',
+    {
+      schema: { tags, params: z.object({ user_id: id }), response: { 200: resultOf(notificationSettingsDto) } },
+      config: { access: own },
+    },
+    async (req) => {
+      if (!req.ctx.isAdmin) service.assertSelf(req.ctx, req.params.user_id);
+      else await service.assertColleagues(req.ctx, [req.params.user_id]);
+      return { result: await service.settingsOf(req.ctx, req.params.user_id) };
+    },
+  );
+
+  app.get(
+    '/api/user/notifications/client/:client_id',
+    {
+      schema: { tags, params: z.object({ client_id: id }), response: { 200: resultOf(notificationSettingsDto) } },
+      config: { access: own },
+    },
+    async (req) => {
+      assertOwnWorkspace(req.ctx, req.params.client_id);
+      return { result: await service.settingsOf(req.ctx, null) };
+    },
+  );
+
+  app.put(
+    '/api/user/notifications',
+    {
+      schema: { tags, body: notificationSettings, response: { 200: resultOf(notificationSettingsDto) } },
+      config: { access: own, body: { user_id: 'user', client_id: 'client' } },
+    },
+    async (req) => ({ result: await service.saveSettings(req.ctx, req.body) }),
+  );
+}
+
+export async function registerRoutes(app: App, platform: Platform) {
+  centreRoutes(app);
+  sendingRoutes(app);
+  mailRoutes(app);
+  settingsRoutes(app);
+  // The fan-out worker runs in every process with jobs (platform/notify/deliver.ts).
+  await delivery.bind(platform);
+}

@@ -1,0 +1,202 @@
+import {
+  isNotificationCode,
+  type Lang,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_CODES,
+  NOTIFICATION_SECTIONS,
+  NOTIFICATIONS_PAGE,
+  type NotificationChannel,
+  type NotificationCode,
+  type NotificationDto,
+  type NotificationSection,
+  type NotificationSettingsBody,
+  type NotificationSettingsDto,
+  type UnreadCounts,
+} from '@hallway/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/client.js';
+import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import { presentEntry } from '../../platform/notify/deliver.js';
+import { notificationSettings } from '../../platform/notify/tables.js';
+
+/** Notifications are the caller's own: another person's list, count or overrides is refused (spec portal §6). */
+export function assertSelf(ctx: RequestContext, userId: string) {
+  if (ctx.me().id !== userId) throw forbidden();
+}
+
+const langOf = (ctx: RequestContext): Lang => (ctx.me().lang as Lang | null) ?? 'en';
+
+interface EntryRow {
+  id: string;
+  code: string;
+  section: string;
+  link: string | null;
+  vars: Record<string, string>;
+  actor_id: string | null;
+  others: number;
+  read: boolean;
+  created: string | Date;
+}
+
+const entryColumns = sql`id, code, section, link, vars, actor_id, others, read, created`;
+
+/** Unread entries of the caller per section, and of all together. */
+export async function unreadCounts(ctx: RequestContext): Promise<UnreadCounts> {
+  const rows = await rowsOf<{ section: string; n: number }>(
+    ctx.db,
+    sql`SELECT section, count(*)::int AS n FROM notifications
+        WHERE user_id = ${ctx.me().id} AND in_center AND NOT read GROUP BY section`,
+  );
+  const sections: Record<string, number> = Object.fromEntries(NOTIFICATION_SECTIONS.map((s) => [s, 0]));
+  let count = 0;
+  for (const row of rows) {
+    sections[row.section] = Number(row.n);
+    count += Number(row.n);
+  }
+  sections.all = count;
+  return { count, sections };
+}
+
+/** One page of a section, newest first, entries created before `time`; `read` filters read (1) or unread (0). */
+export async function listSection(
+  ctx: RequestContext,
+  section: NotificationSection,
+  time: string,
+  read?: '0' | '1',
+): Promise<{ result: NotificationDto[]; next: string | null }> {
+  const before = time === 'now' ? sql`now() + interval '1 second'` : sql`${new Date(time).toISOString()}::timestamptz`;
+  const rows = await rowsOf<EntryRow>(
+    ctx.db,
+    sql`SELECT ${entryColumns} FROM notifications
+        WHERE user_id = ${ctx.me().id} AND in_center AND created < ${before}
+          ${section === 'all' ? sql`` : sql`AND section = ${section}`}
+          ${read === undefined ? sql`` : sql`AND read = ${read === '1'}`}
+        ORDER BY created DESC LIMIT ${NOTIFICATIONS_PAGE + 1}`,
+  );
+  const lang = langOf(ctx);
+  const page = rows.slice(0, NOTIFICATIONS_PAGE).map((row) => presentEntry(row, lang));
+  return { result: page, next: rows.length > NOTIFICATIONS_PAGE ? page.at(-1)!.created : null };
+}
+
+export async function oneEntry(ctx: RequestContext, id: string): Promise<NotificationDto> {
+  const [row] = await rowsOf<EntryRow>(
+    ctx.db,
+    sql`SELECT ${entryColumns} FROM notifications WHERE id = ${id} AND user_id = ${ctx.me().id}`,
+  );
+  if (!row) throw notFound('notification_not_found');
+  return presentEntry(row, langOf(ctx));
+}
+
+export async function markRead(ctx: RequestContext, ids: string[]) {
+  const [own] = await rowsOf<{ n: number }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${ctx.me().id} AND id = ANY (${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  if (Number(own?.n) !== new Set(ids).size) throw notFound('notification_not_found');
+  const rows = await rowsOf<{ id: string }>(
+    ctx.db,
+    sql`UPDATE notifications SET read = true
+        WHERE user_id = ${ctx.me().id} AND NOT read AND id = ANY (${`{${ids.join(',')}}`}::uuid[]) RETURNING id`,
+  );
+  return { result: { updated: rows.length }, unread: await unreadCounts(ctx) };
+}
+
+export async function markAllRead(ctx: RequestContext, section: NotificationSection) {
+  const rows = await rowsOf<{ id: string }>(
+    ctx.db,
+    sql`UPDATE notifications SET read = true
+        WHERE user_id = ${ctx.me().id} AND in_center AND NOT read
+          ${section === 'all' ? sql`` : sql`AND section = ${section}`} RETURNING id`,
+  );
+  return { result: { updated: rows.length }, unread: await unreadCounts(ctx) };
+}
+
+type Matrix = Record<string, NotificationChannel[]>;
+
+async function storedMatrix(ctx: RequestContext, userId: string | null): Promise<Matrix> {
+  const [row] = await ctx.db
+    .select({ channels: notificationSettings.channels })
+    .from(notificationSettings)
+    .where(
+      and(
+        eq(notificationSettings.clientId, ctx.tenant()),
+        userId ? eq(notificationSettings.userId, userId) : isNull(notificationSettings.userId),
+      ),
+    );
+  return row?.channels ?? {};
+}
+
+/** The settings matrix: the workspace's defaults (`userId` null) or a person's, each row with what it falls back to. */
+export async function settingsOf(ctx: RequestContext, userId: string | null): Promise<NotificationSettingsDto> {
+  const workspace = await storedMatrix(ctx, null);
+  const own = userId ? await storedMatrix(ctx, userId) : workspace;
+  return {
+    user_id: userId,
+    client_id: ctx.tenant(),
+    notifications: (Object.keys(NOTIFICATION_CODES) as NotificationCode[]).map((code) => {
+      const shipped = [...NOTIFICATION_CODES[code].channels];
+      const fallback = userId ? (workspace[code] ?? shipped) : shipped;
+      return {
+        name: code,
+        section: NOTIFICATION_CODES[code].section,
+        channel: own[code] ?? fallback,
+        default: fallback,
+      };
+    }),
+  };
+}
+
+/**
+ * `PUT api/user/notifications`: a person's overrides (their own only), or with `client_id` the workspace defaults
+ * (administrators). Rows not named keep what they had; a row equal to its fallback still counts as chosen.
+ */
+export async function saveSettings(ctx: RequestContext, body: NotificationSettingsBody) {
+  const me = ctx.me();
+  const workspace = body.client_id !== undefined && body.user_id === undefined;
+  if (workspace) {
+    if (body.client_id !== ctx.tenant()) throw forbidden();
+    if (!ctx.isAdmin) throw forbidden();
+  } else if ((body.user_id ?? me.id) !== me.id) throw forbidden();
+  const unknown = body.notifications.findIndex((n) => !isNotificationCode(n.name));
+  if (unknown >= 0) throw invalidFields({ [`notifications.${unknown}.name`]: 'notification_code_unknown' });
+  const userId = workspace ? null : me.id;
+  const matrix = { ...(await storedMatrix(ctx, userId)) };
+  for (const n of body.notifications) {
+    matrix[n.name] = NOTIFICATION_CHANNELS.filter((c) => n.channel.includes(c));
+  }
+  const target = userId ? sql`(user_id) WHERE user_id IS NOT NULL` : sql`(client_id) WHERE user_id IS NULL`;
+  await ctx.db.execute(
+    sql`INSERT INTO notification_settings (id, client_id, user_id, channels, updated)
+        VALUES (gen_random_uuid(), ${ctx.tenant()}, ${userId}, ${JSON.stringify(matrix)}::jsonb, now())
+        ON CONFLICT ${target} DO UPDATE SET channels = excluded.channels, updated = now()`,
+  );
+  return settingsOf(ctx, userId);
+}
+
+/** Ids of people that are not employees of the workspace (for a 400 naming them). */
+export async function assertColleagues(ctx: RequestContext, ids: string[]) {
+  if (ids.length === 0) return;
+  const rows = await rowsOf<{ id: string }>(
+    ctx.db,
+    sql`SELECT id FROM users WHERE client_id = ${ctx.tenant()} AND NOT deletion_mark
+          AND id = ANY (${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  if (rows.length !== new Set(ids).size)
+    throw new AppError(400, 'unknown_recipients', {}, { fields: { recipients: 'unknown_recipients' } });
+}
+
+/** `PUT api/notification`: e-mails an event of the workspace to everyone it reached, once the request committed. */
+export async function mailEvent(ctx: RequestContext, eventId: string) {
+  const [row] = await rowsOf<{ n: number }>(
+    ctx.db,
+    sql`SELECT count(u.email)::int AS n FROM notification_events e
+        LEFT JOIN notifications n ON n.event_id = e.id LEFT JOIN users u ON u.id = n.user_id AND NOT u.deletion_mark
+        WHERE e.id = ${eventId} AND e.client_id = ${ctx.tenant()} GROUP BY e.id`,
+  );
+  if (!row) throw notFound('notification_not_found');
+  const dispatcher = ctx.services.notificationDispatch;
+  const clientId = ctx.tenant();
+  if (dispatcher && row.n > 0) ctx.afterCommit(() => dispatcher.mailAgain(clientId, eventId));
+  return { queued: Number(row.n) };
+}

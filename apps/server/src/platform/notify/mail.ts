@@ -1,0 +1,16 @@
+import type { NotificationDto } from '@hallway/shared';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The e-mail of a centre entry: its title as the subject, every variable escaped in the HTML part. */
+export function notificationMail(entry: NotificationDto, publicUrl: string) {
+  const url = entry.link ? `${publicUrl}${entry.link}` : publicUrl;
+  const paragraphs = [entry.title, entry.text].filter(Boolean);
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#212529;max-width:560px;margin:24px auto">${paragraphs
+    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`)
+    .join(
+      '',
+    )}<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p style="color:#868e96;font-size:12px">Hallway</p></body></html>`;
+  return { subject: entry.title, text: [...paragraphs, url].join('\n\n'), html };
+}

@@ -1,0 +1,74 @@
+import { NOTIFICATION_CODES, NOTIFICATION_VAR_MAX, type NotificationCode, plainText } from '@hallway/shared';
+import type { RequestContext } from '../http/context.js';
+import { type AuthoredKind, notificationEvents, type RecipientSpec } from './tables.js';
+
+/** What starts the delivery of an event once its transaction committed (the notifications module provides it). */
+export interface NotificationDispatch {
+  dispatch(clientId: string, eventId: string): void;
+  /** Queues the event's e-mail to everyone it reached (`PUT api/notification`). */
+  mailAgain(clientId: string, eventId: string): void;
+}
+
+declare module '../http/module.js' {
+  interface ModuleServices {
+    notificationDispatch: NotificationDispatch;
+  }
+}
+
+export interface NotifyInput {
+  code: NotificationCode;
+  /** People by id, or everyone of the workspace; resolved in SQL by the fan-out job, the caller never loads them. */
+  recipients: string[] | 'everyone' | { authorOf: AuthoredKind; id: string };
+  /** Template variables (`{actor}`, `{text}`): plain text, cut to a few hundred characters, escaped where shown. */
+  vars?: Record<string, string | number>;
+  /** The object's path in the app, opened by a click on the entry. */
+  link?: string | null;
+  /** The centre section; the code's own section when left out. */
+  section?: string;
+  /** Unread entries sharing a key become one ("Anna and 4 others"). */
+  groupKey?: string;
+}
+
+// Control characters would survive into mail subjects and popups; a name is never meant to carry them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+// Mention markup becomes `@Name`, as readers of the post see it.
+const clean = (value: string | number) =>
+  plainText(String(value)).replace(CONTROL, ' ').trim().slice(0, NOTIFICATION_VAR_MAX);
+
+/**
+ * Tells people that something needs them (modules §3 Notification): one row in the caller's transaction, so it exists
+ * exactly when the change that caused it committed; after the commit a pg-boss job fans it out in batches (deliver.ts).
+ * The signed-in person is never notified of their own action. Returns the event id, or null when nobody is left.
+ */
+export async function notify(ctx: RequestContext, input: NotifyInput): Promise<string | null> {
+  const clientId = ctx.tenant();
+  const actorId = ctx.user?.id ?? null;
+  let recipients: RecipientSpec;
+  if (input.recipients === 'everyone') recipients = { everyone: true };
+  else if (!Array.isArray(input.recipients)) recipients = input.recipients;
+  else {
+    const ids = [...new Set(input.recipients)].filter((id) => id !== actorId);
+    if (ids.length === 0) return null;
+    recipients = { ids };
+  }
+  const me = ctx.user;
+  const actor = me ? `${me.firstName} ${me.lastName}`.trim() || me.login : '';
+  const vars = Object.fromEntries(Object.entries({ actor, ...input.vars }).map(([k, v]) => [k, clean(v)]));
+  const [event] = await ctx.db
+    .insert(notificationEvents)
+    .values({
+      clientId,
+      code: input.code,
+      section: input.section ?? NOTIFICATION_CODES[input.code].section,
+      link: input.link ?? null,
+      vars,
+      actorId,
+      recipients,
+      groupKey: input.groupKey ?? null,
+    })
+    .returning({ id: notificationEvents.id });
+  const dispatcher = ctx.services.notificationDispatch;
+  if (dispatcher) ctx.afterCommit(() => dispatcher.dispatch(clientId, event.id));
+  return event.id;
+}

@@ -1,0 +1,98 @@
+import type { NotificationChannel } from '@hallway/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clients } from '../../modules/clients/tables.js';
+import { users } from '../../modules/users/tables.js';
+import { createdAt, idColumn, updatedAt } from '../db/columns.js';
+
+/** Who a notification goes to, resolved in SQL by the fan-out job (notify.ts `Recipients`). */
+export type RecipientSpec = { ids: string[] } | { everyone: true } | { authorOf: AuthoredKind; id: string };
+/** Objects whose author a notification can go to, resolved in SQL (the caller needs not load the object). */
+export type AuthoredKind = 'post' | 'comment';
+
+/**
+ * One call of `notify()`: written in the caller's transaction, so it exists exactly when the change that caused
+ * it committed; the fan-out job turns it into centre entries batch by batch, remembering how far it got.
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    section: text().notNull(),
+    link: text(),
+    vars: jsonb().$type<Record<string, string>>().notNull().default({}),
+    actorId: uuid(),
+    recipients: jsonb().$type<RecipientSpec>().notNull(),
+    /** Entries of one group key stay one unread entry ("Anna and 4 others reacted"). */
+    groupKey: text(),
+    /** The last recipient id a committed batch covered; the next batch starts after it. */
+    cursor: uuid(),
+    delivered: integer().notNull().default(0),
+    doneAt: timestamp({ withTimezone: true }),
+    created: createdAt(),
+  },
+  (t) => [index('notification_events_pending_idx').on(t.created).where(sql`done_at IS NULL`)],
+);
+export type NotificationEventRow = typeof notificationEvents.$inferSelect;
+
+/** A person's notification centre. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid()
+      .notNull()
+      .references(() => notificationEvents.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    section: text().notNull(),
+    link: text(),
+    vars: jsonb().$type<Record<string, string>>().notNull().default({}),
+    actorId: uuid(),
+    groupKey: text(),
+    /** Others who did the same while the entry stayed unread. */
+    others: integer().notNull().default(0),
+    /** The person's channels for this code when it was delivered; without `center` the entry is not listed. */
+    channels: text().array().$type<NotificationChannel[]>().notNull(),
+    inCenter: boolean().notNull().default(true),
+    read: boolean().notNull().default(false),
+    created: createdAt(),
+  },
+  (t) => [
+    // A retried batch inserts nothing twice.
+    uniqueIndex('notifications_event_user_key').on(t.eventId, t.userId).where(sql`group_key IS NULL`),
+    uniqueIndex('notifications_group_key').on(t.userId, t.groupKey).where(sql`group_key IS NOT NULL AND NOT read`),
+    // Section lists (newest first, read filter) and the unread counts per section.
+    index('notifications_list_idx').on(t.userId, t.section, t.created).where(sql`in_center`),
+    index('notifications_all_idx').on(t.userId, t.created).where(sql`in_center`),
+    index('notifications_unread_idx').on(t.userId, t.section).where(sql`in_center AND NOT read`),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The settings matrix: the workspace's defaults (no user) and each person's overrides, code → channels. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    channels: jsonb().$type<Record<string, NotificationChannel[]>>().notNull().default({}),
+    updated: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_settings_user_key').on(t.userId).where(sql`user_id IS NOT NULL`),
+    uniqueIndex('notification_settings_client_key').on(t.clientId).where(sql`user_id IS NULL`),
+  ],
+);

@@ -1,0 +1,32 @@
+import type { en } from './en';
+
+export const ru: typeof en = {
+  bell: 'Уведомления',
+  bellUnread: 'Уведомления, непрочитанных: {{count}}',
+  latest: 'Последние уведомления',
+  showAll: 'Все уведомления',
+  empty: 'Ничего нового',
+  emptyText: 'Здесь появятся упоминания, комментарии и новости для вас.',
+  title: 'Уведомления',
+  filter: 'Показать',
+  filterAll: 'Все',
+  filterUnread: 'Непрочитанные',
+  filterRead: 'Прочитанные',
+  markAllRead: 'Отметить все прочитанными',
+  markedAllRead: 'Отмечено прочитанными: {{count}}',
+  more: 'Показать ещё',
+  unreadMark: 'Не прочитано',
+  sections: {
+    all: 'Все',
+    events: 'События',
+    groups: 'Группы',
+    polls: 'Опросы',
+    posts: 'Публикации',
+    services: 'Сервисы',
+    shop: 'Магазин',
+    resp: 'Ответственность',
+    tasks: 'Задачи',
+    adapt: 'Адаптация',
+    other: 'Другое',
+  },
+};

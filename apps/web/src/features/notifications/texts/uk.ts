@@ -1,0 +1,32 @@
+import type { en } from './en';
+
+export const uk: typeof en = {
+  bell: 'Сповіщення',
+  bellUnread: 'Сповіщення, непрочитаних: {{count}}',
+  latest: 'Останні сповіщення',
+  showAll: 'Усі сповіщення',
+  empty: 'Нічого нового',
+  emptyText: 'Тут з’являться згадки, коментарі та новини для вас.',
+  title: 'Сповіщення',
+  filter: 'Показати',
+  filterAll: 'Усі',
+  filterUnread: 'Непрочитані',
+  filterRead: 'Прочитані',
+  markAllRead: 'Позначити всі прочитаними',
+  markedAllRead: 'Позначено прочитаними: {{count}}',
+  more: 'Показати ще',
+  unreadMark: 'Не прочитано',
+  sections: {
+    all: 'Усі',
+    events: 'Події',
+    groups: 'Групи',
+    polls: 'Опитування',
+    posts: 'Публікації',
+    services: 'Сервіси',
+    shop: 'Магазин',
+    resp: 'Відповідальність',
+    tasks: 'Завдання',
+    adapt: 'Адаптація',
+    other: 'Інше',
+  },
+};
