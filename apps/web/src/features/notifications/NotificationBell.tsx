@@ -38,28 +38,28 @@ function Bell({ owner }: { owner: { clientId: string; userId: string } }) {
   const open = useOpenEntry(owner.userId, close);
   return (
     <Popover opened={opened} onChange={(o) => !o && close()} position="bottom-end" width={360} shadow="md">
-      <Popover.Target>
-        <Indicator
-          label={count > 99 ? '99+' : count}
-          size={18}
-          color="red"
-          disabled={count === 0}
-          offset={4}
-          data-testid="bell-count"
-        >
+      {/* The target is the button itself: Popover gives its target aria-haspopup/expanded/controls, which a div may not carry. */}
+      <Indicator
+        label={count > 99 ? '99+' : count}
+        size={18}
+        color="red"
+        disabled={count === 0}
+        offset={4}
+        data-testid="bell-count"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             onClick={toggle}
             aria-label={count ? t('bellUnread', { count }) : t('bell')}
-            aria-expanded={opened}
             data-testid="notification-bell"
           >
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs">
         <Text fw={600} size="sm" px="xs" pb="xs">
           {t('latest')}
