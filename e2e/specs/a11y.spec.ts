@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, PHONE, SUPERADMIN, shot, signInFresh } from './helpers';
+import type { Page } from '@playwright/test';
+import { apiToken, expect, PHONE, SUPERADMIN, shot, signInFresh, test } from './helpers';
 
 // Every page of the app, in light and dark, on a desktop and a phone: no serious or critical axe-core violation
 // (WCAG 2.2 A and AA plus axe's best practices). A new module's page goes into PAGES and is checked the same way.
@@ -44,7 +44,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
     request,
   }) => {
-    // Six pages, two screens, each loaded and checked: more than the default minute on a busy machine.
+    // Seven pages, two screens, each loaded and checked: more than the default minute on a busy machine.
     test.setTimeout(180_000);
     const { token, userId } = await apiToken(request, 'admin');
     const setTheme = async (theme: 'light' | 'dark') => {
@@ -60,7 +60,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await checkEverywhere(
         page,
-        ['/company/', `/profile/${userId}`, '/addressBook/', '/birthdays/', '/employees/', '/404'],
+        ['/company/', `/profile/${userId}`, '/addressBook/', '/birthdays/', '/employees/', '/notifications', '/404'],
         `admin-${scheme}`,
       );
     } finally {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiToken, PHONE, shot, signInFresh } from './helpers';
+import type { Page } from '@playwright/test';
+import { apiToken, expect, PHONE, shot, signInFresh, test } from './helpers';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 
