@@ -31,7 +31,9 @@ export default function NotificationsPage() {
   return (
     <Stack maw={820} mx="auto" w="100%" gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">{t('title')}</Title>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
         <Button
           variant="light"
           leftSection={<IconChecks size={18} />}
