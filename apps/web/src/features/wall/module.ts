@@ -4,6 +4,7 @@ import { defineWebModule } from '../../app/webModule';
 /** The company wall (spec portal §2 "/company", "/post/:id"). */
 export default defineWebModule({
   name: 'wall',
+  features: ['wall'],
   routes: [
     { path: 'company', load: () => import('./WallPage') },
     { path: 'post/:_id', load: () => import('./PostPage') },
