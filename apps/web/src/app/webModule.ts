@@ -77,6 +77,8 @@ export interface MenuEntry {
   role?: 'admin' | 'superadmin';
   /** Shown even before a superadmin has entered a workspace. */
   outsideWorkspace?: boolean;
+  /** Other pages of the entry's section, where it stays highlighted (a single post belongs to the wall). */
+  activeOn?: string[];
 }
 
 export interface ModuleTexts {

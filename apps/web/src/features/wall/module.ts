@@ -9,6 +9,6 @@ export default defineWebModule({
     { path: 'company', load: () => import('./WallPage') },
     { path: 'post/:_id', load: () => import('./PostPage') },
   ],
-  menu: [{ code: 'company', to: () => '/company', icon: IconHome, feature: 'wall' }],
+  menu: [{ code: 'company', to: () => '/company', icon: IconHome, feature: 'wall', activeOn: ['/post'] }],
   texts: { namespace: 'wall', load: async () => (await import('./texts')).wallTexts },
 });

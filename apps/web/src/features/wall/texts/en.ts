@@ -92,6 +92,7 @@ export const en = {
     label: 'Write a comment',
     placeholder: 'Write a comment…',
     send: 'Send',
+    shortcut: 'Ctrl+Enter to send',
     reply: 'Reply',
     replyLabel: 'Reply to {{name}}',
     replyPlaceholder: 'Write a reply…',

@@ -93,6 +93,7 @@ export const ru: WallTexts = {
     label: 'Написать комментарий',
     placeholder: 'Напишите комментарий…',
     send: 'Отправить',
+    shortcut: 'Ctrl+Enter — отправить',
     reply: 'Ответить',
     replyLabel: 'Ответ для {{name}}',
     replyPlaceholder: 'Напишите ответ…',

@@ -93,6 +93,7 @@ export const uk: WallTexts = {
     label: 'Написати коментар',
     placeholder: 'Напишіть коментар…',
     send: 'Надіслати',
+    shortcut: 'Ctrl+Enter — надіслати',
     reply: 'Відповісти',
     replyLabel: 'Відповідь для {{name}}',
     replyPlaceholder: 'Напишіть відповідь…',
