@@ -138,6 +138,7 @@ export const en = {
     birthdays: {
       title: 'Birthdays',
       empty: 'No birthdays this month or next',
+      all: 'All birthdays ({{count}})',
       today: 'Today!',
     },
     links: {

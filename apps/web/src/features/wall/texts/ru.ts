@@ -139,6 +139,7 @@ export const ru: WallTexts = {
     birthdays: {
       title: 'Дни рождения',
       empty: 'В этом и следующем месяце дней рождения нет',
+      all: 'Все дни рождения ({{count}})',
       today: 'Сегодня!',
     },
     links: {

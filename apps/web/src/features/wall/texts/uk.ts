@@ -139,6 +139,7 @@ export const uk: WallTexts = {
     birthdays: {
       title: 'Дні народження',
       empty: 'Цього й наступного місяця днів народження немає',
+      all: 'Усі дні народження ({{count}})',
       today: 'Сьогодні!',
     },
     links: {
