@@ -40,3 +40,27 @@ test('the clients page on a phone, light and dark', async ({ page }) => {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Light theme' }).click();
 });
+
+test('tab bars of the employees page and the profile show every label on a phone', async ({ page }) => {
+  await page.goto('/login/');
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/company$/);
+  const allInSight = async (name: string) => {
+    const tabs = page.getByRole('tablist', { name }).getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      // Wrapped, not cut: each tab lies inside the 390 px screen.
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+  };
+  await page.goto('/employees');
+  await allInSight('Administration sections');
+  await shot(page, 'employees-tabs-phone');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Northwind Labs' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile\//);
+  await allInSight('Profile sections');
+  await shot(page, 'profile-tabs-phone');
+});

@@ -151,21 +151,26 @@ test('rights and roles, other settings and company data', async ({ page }) => {
   await page.getByRole('tab', { name: 'Rights and roles' }).click();
   await page.getByRole('combobox', { name: 'Employee' }).fill('Jonas');
   await page.getByRole('option', { name: /Jonas/ }).click();
-  const chat = page.getByRole('switch', { name: 'Chat' }).first();
-  await expect(chat).toBeChecked();
-  await chat.uncheck();
-  await expect(chat).not.toBeChecked();
+  const editing = page.getByRole('switch', { name: 'Profile editing' }).first();
+  await expect(editing).toBeChecked();
+  // Rights of modules not built yet (chat, shop, learning) are not offered: they would control nothing.
+  await expect(page.getByRole('switch', { name: 'Wall publishing' }).first()).toBeVisible();
+  for (const unbuilt of ['Chat', 'Shop', 'Learning'])
+    await expect(page.getByRole('switch', { name: unbuilt })).toHaveCount(0);
+  await editing.uncheck();
+  await expect(editing).not.toBeChecked();
   await page.reload();
   await page.getByRole('tab', { name: 'Rights and roles' }).click();
   await page.getByRole('combobox', { name: 'Employee' }).fill('Jonas');
   await page.getByRole('option', { name: /Jonas/ }).click();
-  await expect(page.getByRole('switch', { name: 'Chat' }).first()).not.toBeChecked();
-  await page.getByRole('switch', { name: 'Chat' }).first().check();
-  await expect(page.getByRole('switch', { name: 'Chat' }).first()).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Profile editing' }).first()).not.toBeChecked();
+  await page.getByRole('switch', { name: 'Profile editing' }).first().check();
+  await expect(page.getByRole('switch', { name: 'Profile editing' }).first()).toBeChecked();
   await shot(page, 'employees-rights-desktop-light');
 
   await page.getByRole('tab', { name: 'Other settings' }).click();
   await expect(page.getByRole('switch', { name: /Open registration/ })).toBeVisible();
+  await expect(page.getByRole('switch', { name: /mood meter/i })).toHaveCount(0);
   await shot(page, 'employees-settings-desktop-light');
 
   await page.getByRole('tab', { name: 'Company data' }).click();

@@ -39,7 +39,10 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   log.info(`Hallway is ready at ${config.publicUrl}`);
-  printFirstStartAccounts(generated);
+  // Through the logger's own stream: pino writes asynchronously, so a direct stdout write overtook the "listening"
+  // and "ready" lines (and pino's flush is a no-op without a minimum length): the frame must be the last thing shown.
+  const logStream = (log as unknown as Record<symbol, { write(text: string): void }>)[pino.symbols.streamSym];
+  printFirstStartAccounts(generated, (text) => logStream.write(text));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -68,6 +68,36 @@ export const FEATURES = [
   'birthdays',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
+
+/**
+ * The feature (module) each right belongs to; null for rights of the whole portal. A right of a module that is
+ * switched off, or not built, controls nothing, so the web does not offer it.
+ */
+export const RIGHT_FEATURES: Record<Right, Feature | null> = {
+  wall: 'wall',
+  groups: 'groups',
+  profile_edit: null,
+  calendar: 'calendar',
+  events_create: 'calendar',
+  task_tracker: 'task_tracker',
+  desk_add: 'task_tracker',
+  knowl_base: 'knowl_base',
+  kb_files: 'knowl_base',
+  vacancies: 'vacancies',
+  services: 'services',
+  structures: 'structure',
+  no_silent: 'no_silent',
+  ideas: 'ideas',
+  polls: 'polls',
+  chat: 'chat',
+  shop: 'shop',
+  adaptation: 'adaptation',
+  vacations: 'vacations',
+  vacations_edit: 'vacations',
+  lms: 'lms',
+  admin: null,
+  dark_theme: null,
+};
 export interface FeatureFlag {
   code: Feature;
   active: boolean;
@@ -100,3 +130,13 @@ export type GrantLevel = (typeof GRANT_LEVELS)[number];
 
 /** Start pages a workspace may choose; `profile` becomes /profile/{current user id}. */
 export const START_PAGES = ['company', 'profile', 'addressBook', 'groups', 'calendar', 'articles'] as const;
+export type StartPage = (typeof START_PAGES)[number];
+/** The feature each start page belongs to (null: always there). */
+export const START_PAGE_FEATURES: Record<StartPage, Feature | null> = {
+  company: 'wall',
+  profile: null,
+  addressBook: 'address_book',
+  groups: 'groups',
+  calendar: 'calendar',
+  articles: 'knowl_base',
+};

@@ -20,6 +20,8 @@ export interface WebModule {
   texts?: ModuleTexts;
   /** Modules whose texts this one's pages show too (the people side shares the profile module's namespace). */
   uses?: WebModule[];
+  /** The workspace features this module builds: their rights and settings are offered only once one does. */
+  features?: Feature[];
 }
 
 export interface ShellRoute {
@@ -75,6 +77,8 @@ export interface MenuEntry {
   role?: 'admin' | 'superadmin';
   /** Shown even before a superadmin has entered a workspace. */
   outsideWorkspace?: boolean;
+  /** Other pages of the entry's section, where it stays highlighted (a single post belongs to the wall). */
+  activeOn?: string[];
 }
 
 export interface ModuleTexts {

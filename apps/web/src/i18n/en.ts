@@ -42,8 +42,8 @@ const en = {
     minLength: 'At least {{min}} characters',
     maxLength: 'At most {{max}} characters',
     passwordsMismatch: 'Make sure the passwords match',
-    counter: '{{remaining}}/{{total}}',
-    counterLabel: '{{remaining}} of {{total}} characters left',
+    counter: '{{used}}/{{total}}',
+    counterLabel: '{{used}} of {{total}} characters used',
   },
   menu: {
     notifications: 'Notifications',

@@ -44,8 +44,8 @@ const ru: Resources = {
     minLength: 'Не меньше {{min}} символов',
     maxLength: 'Не больше {{max}} символов',
     passwordsMismatch: 'Убедитесь, что пароли совпадают',
-    counter: '{{remaining}}/{{total}}',
-    counterLabel: 'Осталось {{remaining}} из {{total}} символов',
+    counter: '{{used}}/{{total}}',
+    counterLabel: 'Использовано {{used}} из {{total}} символов',
   },
   menu: {
     notifications: 'Уведомления',

@@ -44,8 +44,8 @@ const uk: Resources = {
     minLength: 'Не менше {{min}} символів',
     maxLength: 'Не більше {{max}} символів',
     passwordsMismatch: 'Переконайтеся, що паролі збігаються',
-    counter: '{{remaining}}/{{total}}',
-    counterLabel: 'Залишилось {{remaining}} з {{total}} символів',
+    counter: '{{used}}/{{total}}',
+    counterLabel: 'Використано {{used}} з {{total}} символів',
   },
   menu: {
     notifications: 'Сповіщення',

@@ -36,16 +36,19 @@ describe('ValidatedInput', () => {
     expect(screen.getByText('Enter a valid e-mail')).toBeTruthy();
   });
 
-  it('counts remaining/total and flags going over the maximum', () => {
+  it('shows used/limit only near the maximum and flags going over it', () => {
     renderUi(<Field rules={{ maxLength: 10 }} />);
     const input = screen.getByRole('textbox', { name: /Group name/ });
-    expect(screen.getByTestId('length-counter').textContent).toBe('10/10');
+    // An empty field and a short name are far from the limit: no counter at all.
+    expect(screen.queryByTestId('length-counter')).toBeNull();
+    fireEvent.change(input, { target: { value: 'Maria' } });
+    expect(screen.queryByTestId('length-counter')).toBeNull();
     fireEvent.change(input, { target: { value: 'Marathon' } });
-    expect(screen.getByTestId('length-counter').textContent).toBe('2/10');
-    expect(screen.getByLabelText('2 of 10 characters left')).toBeTruthy();
+    expect(screen.getByTestId('length-counter').textContent).toBe('8/10');
+    expect(screen.getByLabelText('8 of 10 characters used')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Marathon club' } });
     fireEvent.blur(input);
-    expect(screen.getByTestId('length-counter').textContent).toBe('-3/10');
+    expect(screen.getByTestId('length-counter').textContent).toBe('13/10');
     expect(screen.getByText('At most 10 characters')).toBeTruthy();
   });
 

@@ -3,19 +3,22 @@ import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type InputRules, validateValue } from './validation';
 
-/** remaining/total under a length-limited field (spec portal §5 "Generic input rules"). */
+/** Share of the limit from which the counter shows: a counter on every field, far from its limit, is noise. */
+export const COUNTER_FROM = 0.8;
+
+/** used/limit under a length-limited field (spec portal §5 "Generic input rules"), only near the limit. */
 export function LengthCounter({ length, max }: { length: number; max: number }) {
   const { t } = useTranslation();
-  const remaining = max - length;
+  if (length < max * COUNTER_FROM) return null;
   return (
     <Text
       component="span"
       size="xs"
-      c={remaining < 0 ? 'red' : 'dimmed'}
-      aria-label={t('validation.counterLabel', { remaining, total: max })}
+      c={length > max ? 'red' : 'dimmed'}
+      aria-label={t('validation.counterLabel', { used: length, total: max })}
       data-testid="length-counter"
     >
-      {t('validation.counter', { remaining, total: max })}
+      {t('validation.counter', { used: length, total: max })}
     </Text>
   );
 }
@@ -30,7 +33,7 @@ export interface ValidatedInputProps extends Omit<TextInputProps, 'onChange' | '
   /** A message from elsewhere (the server) wins over the rules. */
   error?: string | null;
   multiline?: boolean;
-  /** Shows remaining/total when the rules have a maximum length (default on). */
+  /** Shows used/limit near the maximum length when the rules have one (default on). */
   counter?: boolean;
 }
 

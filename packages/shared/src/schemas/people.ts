@@ -37,6 +37,8 @@ export const userListItem = userDto
   .extend({
     /** Who follows the person: only in `GET api/user/for_client/{id}` (the shell works out whom the reader follows). */
     followers: z.array(z.string()).optional(),
+    /** The person came from an HR-system import, so `reset_to_hrm` has a row to put back. */
+    from_hrm: z.boolean(),
   });
 export type UserListItem = z.infer<typeof userListItem>;
 

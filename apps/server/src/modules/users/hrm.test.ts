@@ -90,6 +90,16 @@ describe('POST /api/user/reset_to_hrm', () => {
     expect(res.json().result).toMatchObject({ position: 'Engineer', department: 'R&D', city: 'Riga', about: 'Mine' });
   });
 
+  it('lists who came from an HR import, so the web offers "Restore" only for them', async () => {
+    const ws = await makeWorkspace(h);
+    const imported = await makeUser(h, ws.id, { inn: '5555555555' });
+    await loadCsv(ws, 'inn,position\n5555555555,Engineer\n');
+    const list = await call(h, ws.admin, 'GET', `/api/user/for_client/${ws.id}`);
+    const byId = new Map(list.json().result.map((p: { _id: string; from_hrm: boolean }) => [p._id, p.from_hrm]));
+    expect(byId.get(imported.id)).toBe(true);
+    expect(byId.get(ws.employee.id)).toBe(false);
+  });
+
   it("answers 'reseting_hrm_error' for someone never imported; refuses employees", async () => {
     const ws = await makeWorkspace(h);
     const res = await call(h, ws.admin, 'POST', '/api/user/reset_to_hrm', { user_id: ws.employee.id });

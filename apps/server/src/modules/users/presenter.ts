@@ -1,4 +1,5 @@
 import { DEFAULT_RIGHTS, type UserDto, type UserListItem } from '@hallway/shared';
+import { sql } from 'drizzle-orm';
 import { type UserRow, users } from './tables.js';
 
 export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
@@ -82,6 +83,7 @@ export function presentListItem(row: ListRow): UserListItem {
     gender: row.gender,
     pinned_num: row.pinnedNum,
     deletion_mark: row.deletionMark,
+    from_hrm: row.fromHrm,
   };
 }
 
@@ -109,5 +111,7 @@ export const listColumns = {
   gender: users.gender,
   pinnedNum: users.pinnedNum,
   deletionMark: users.deletionMark,
+  // Whether there is an HR row, not the row itself: lists stay light.
+  fromHrm: sql<boolean>`${users.hrmData} is not null`,
 };
-export type ListRow = Pick<UserRow, keyof typeof listColumns>;
+export type ListRow = Pick<UserRow, Exclude<keyof typeof listColumns, 'fromHrm'>> & { fromHrm: boolean };

@@ -3,7 +3,7 @@ import { IconMenu2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isActivePath } from './NavMenu';
+import { isActiveEntry } from './NavMenu';
 import { useVisibleMenu } from './useVisibleMenu';
 
 /** How many menu entries fit next to the menu button on a phone. */
@@ -40,12 +40,12 @@ export function MobileFooter({ onOpenMenu }: { onOpenMenu: () => void }) {
           to={entry.href}
           py={6}
           px={4}
-          aria-current={isActivePath(pathname, entry.href) ? 'page' : undefined}
+          aria-current={isActiveEntry(pathname, entry) ? 'page' : undefined}
         >
           <FooterItem
             icon={<entry.icon size={22} stroke={1.6} />}
             label={entry.customName ?? t(`menu.${entry.code}`)}
-            active={isActivePath(pathname, entry.href)}
+            active={isActiveEntry(pathname, entry)}
           />
         </UnstyledButton>
       ))}

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useVisibleMenu } from './useVisibleMenu';
 
-export const isActivePath = (pathname: string, href: string) => {
+const underPath = (pathname: string, href: string) => {
   const base = href.replace(/\/$/, '');
   return pathname === base || pathname.startsWith(`${base}/`);
 };
+
+/** Whether a menu entry is the current section: its own page, below it, or one of its `activeOn` pages. */
+export const isActiveEntry = (pathname: string, entry: { href: string; activeOn?: string[] }) =>
+  [entry.href, ...(entry.activeOn ?? [])].some((href) => underPath(pathname, href));
 
 /** The navbar's entries; also the content of the mobile menu. */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -23,7 +27,7 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
             to={entry.href}
             label={entry.customName ?? t(`menu.${entry.code}`)}
             leftSection={<entry.icon size={20} stroke={1.6} />}
-            active={isActivePath(pathname, entry.href)}
+            active={isActiveEntry(pathname, entry)}
             onClick={onNavigate}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           />

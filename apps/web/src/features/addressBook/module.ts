@@ -5,6 +5,7 @@ import profile from '../profile/module';
 /** The address book (spec portal §2 "/addressBook"); its texts are the people side's (profile module). */
 export default defineWebModule({
   name: 'addressBook',
+  features: ['address_book'],
   routes: [{ path: 'addressBook', load: () => import('./AddressBookPage') }],
   menu: [{ code: 'addressBook', to: () => '/addressBook/', icon: IconAddressBook, feature: 'address_book' }],
   uses: [profile],

@@ -172,9 +172,11 @@ export function AllEmployeesTab() {
                       >
                         {t('employees.exportOne')}
                       </Menu.Item>
-                      <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => restoreFromHrm(person)}>
-                        {t('employees.resetHrm')}
-                      </Menu.Item>
+                      {person.from_hrm && (
+                        <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => restoreFromHrm(person)}>
+                          {t('employees.resetHrm')}
+                        </Menu.Item>
+                      )}
                       {person._id !== user?._id && (
                         <Menu.Item
                           color={person.deletion_mark ? undefined : 'red'}

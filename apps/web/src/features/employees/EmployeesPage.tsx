@@ -1,4 +1,4 @@
-import { Box, Card, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
+import { Box, Card, Stack, Tabs, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
@@ -44,15 +44,14 @@ export default function EmployeesPage() {
       </Title>
       <Card withBorder radius="lg" padding={0}>
         <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
-          <ScrollArea type="never">
-            <Tabs.List aria-label={t('employees.tabs')} style={{ flexWrap: 'nowrap' }} px="sm">
-              {TABS.map((name) => (
-                <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
-                  {t(`employees.${name}`)}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </ScrollArea>
+          {/* Wrapping, not a hidden sideways scroll: on a phone every tab's label stays in sight. */}
+          <Tabs.List aria-label={t('employees.tabs')} px="sm">
+            {TABS.map((name) => (
+              <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
+                {t(`employees.${name}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           <Box p={{ base: 'md', sm: 'xl' }}>
             <Tabs.Panel value="all">
               <AllEmployeesTab />

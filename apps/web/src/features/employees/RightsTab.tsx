@@ -1,9 +1,10 @@
-import { type AssignableRole, type ClientDto, RIGHTS, type Right, type UserDto } from '@hallway/shared';
+import type { AssignableRole, ClientDto, Right, UserDto } from '@hallway/shared';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { offeredRights } from '../../app/features';
 import { useSession } from '../../app/session/context';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { QueryState } from '../../ui/States';
@@ -17,7 +18,7 @@ import { employeesQueries } from './queries';
 const ROLES: AssignableRole[] = ['admin', 'hr'];
 
 /** One employee's roles and rights, each switch saved at once. */
-function PersonRights({ id }: { id: string }) {
+function PersonRights({ id, rights }: { id: string; rights: Right[] }) {
   const { t } = usePeopleTexts();
   const { user } = useSession();
   const updated = usePersonUpdated();
@@ -72,7 +73,7 @@ function PersonRights({ id }: { id: string }) {
           {t('employees.personRights', { name: person.fullName })}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          {RIGHTS.map((right) => (
+          {rights.map((right) => (
             <Switch
               key={right}
               label={t(`rights.${right}`)}
@@ -137,6 +138,7 @@ export function RightsTab({
   const [pending, setPending] = useState<Pending | null>(null);
   const [defaultsPending, setDefaultsPending] = useState<Partial<Record<Right, boolean>>>({});
   const defaults = { ...workspace.settings.defaultRights, ...defaultsPending };
+  const rights = offeredRights(workspace);
   const saveDefault = async (right: Right, allowed: boolean) => {
     setDefaultsPending((current) => ({ ...current, [right]: allowed }));
     try {
@@ -162,7 +164,11 @@ export function RightsTab({
       <Card withBorder radius="md" padding="lg">
         <Stack gap="md">
           <EmployeePicker value={personId} onChange={setPersonId} />
-          {personId ? <PersonRights id={personId} /> : <Text c="dimmed">{t('employees.pickFirst')}</Text>}
+          {personId ? (
+            <PersonRights id={personId} rights={rights} />
+          ) : (
+            <Text c="dimmed">{t('employees.pickFirst')}</Text>
+          )}
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
             {t('employees.rightsNotice')}
           </Alert>
@@ -192,7 +198,7 @@ export function RightsTab({
                     }}
                   />
                 ))}
-                {RIGHTS.map((right) => (
+                {rights.map((right) => (
                   <BulkRow
                     key={right}
                     label={t(`rights.${right}`)}
@@ -215,7 +221,7 @@ export function RightsTab({
             {t('employees.defaults')}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-            {RIGHTS.map((right) => (
+            {rights.map((right) => (
               <Switch
                 key={right}
                 label={t(`rights.${right}`)}

@@ -1,8 +1,9 @@
-import { type ClientDto, INN_LENGTH, LANGS, START_PAGES, TEXT_MAX } from '@hallway/shared';
+import { type ClientDto, INN_LENGTH, LANGS, TEXT_MAX } from '@hallway/shared';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { featureOffered, offeredStartPages } from '../../app/features';
 import { errorText, translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
 import { LengthCounter } from '../../ui/ValidatedInput';
@@ -11,7 +12,7 @@ import { usePeopleTexts } from '../profile/texts';
 
 type Save = (changes: WorkspaceChanges) => Promise<void>;
 
-/** Other settings: start page, language, open registration, the mood meter. Each control saves at once. */
+/** Other settings: start page, language, open registration, the mood meter (once built). Each control saves at once. */
 export function SettingsTab({ workspace, onSaved }: { workspace: ClientDto; onSaved: Save }) {
   const { t } = usePeopleTexts();
   const [problem, setProblem] = useState<string | null>(null);
@@ -34,7 +35,7 @@ export function SettingsTab({ workspace, onSaved }: { workspace: ClientDto; onSa
       )}
       <Select
         label={t('employees.startPage')}
-        data={START_PAGES.map((page) => ({ value: page, label: t(`employees.startPages.${page}`) }))}
+        data={offeredStartPages(workspace).map((page) => ({ value: page, label: t(`employees.startPages.${page}`) }))}
         value={workspace.start_page}
         onChange={(value) => value && save({ start_page: value as ClientDto['start_page'] })}
         allowDeselect={false}
@@ -52,11 +53,13 @@ export function SettingsTab({ workspace, onSaved }: { workspace: ClientDto; onSa
         checked={settings.openRegistration}
         onChange={(event) => save({ settings: { openRegistration: event.currentTarget.checked } })}
       />
-      <Switch
-        label={t('employees.hideMoodMeter')}
-        checked={settings.hideMoodMeter}
-        onChange={(event) => save({ settings: { hideMoodMeter: event.currentTarget.checked } })}
-      />
+      {featureOffered('mood', workspace) && (
+        <Switch
+          label={t('employees.hideMoodMeter')}
+          checked={settings.hideMoodMeter}
+          onChange={(event) => save({ settings: { hideMoodMeter: event.currentTarget.checked } })}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Card, Divider, ScrollArea, Stack, Tabs } from '@mantine/core';
+import { Box, Card, Divider, Stack, Tabs } from '@mantine/core';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -46,15 +46,14 @@ export default function ProfilePage() {
       <ProfileHeader person={person} />
       <Card withBorder radius="lg" padding={0}>
         <Tabs value={current} onChange={(value) => value && setTab(value as ProfileTab)} keepMounted={false}>
-          <ScrollArea type="never">
-            <Tabs.List aria-label={t('profile.tabs')} style={{ flexWrap: 'nowrap' }} px="sm">
-              {tabs.map((name) => (
-                <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
-                  {t(TAB_LABELS[name])}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </ScrollArea>
+          {/* Wrapping, not a hidden sideways scroll: on a phone every tab's label stays in sight. */}
+          <Tabs.List aria-label={t('profile.tabs')} px="sm">
+            {tabs.map((name) => (
+              <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
+                {t(TAB_LABELS[name])}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           <Box p={{ base: 'md', sm: 'xl' }}>
             <Tabs.Panel value="main">
               <Stack gap="lg">

@@ -171,8 +171,8 @@ const CommentBody = memo(function CommentBody({
   );
 });
 
-/** A new comment, or an answer to `replyTo`; Ctrl+Enter sends. */
-function CommentForm({
+/** A new comment, or an answer to `replyTo`; Ctrl+Enter sends, as the hint says once something is typed. */
+export function CommentForm({
   postId,
   replyTo,
   onDone,
@@ -229,6 +229,12 @@ function CommentForm({
             if (event.key === 'Escape' && replyTo && !text) onDone?.();
           }}
         />
+        {text.trim() && (
+          // The composer's hint, for keyboards (phones send with the button).
+          <Text size="xs" c="dimmed" visibleFrom="sm" mt={4} ml="sm">
+            {t('comments.shortcut')}
+          </Text>
+        )}
       </Box>
       <ActionIcon
         size="lg"

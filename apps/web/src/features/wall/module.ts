@@ -4,10 +4,11 @@ import { defineWebModule } from '../../app/webModule';
 /** The company wall (spec portal §2 "/company", "/post/:id"). */
 export default defineWebModule({
   name: 'wall',
+  features: ['wall'],
   routes: [
     { path: 'company', load: () => import('./WallPage') },
     { path: 'post/:_id', load: () => import('./PostPage') },
   ],
-  menu: [{ code: 'company', to: () => '/company', icon: IconHome, feature: 'wall' }],
+  menu: [{ code: 'company', to: () => '/company', icon: IconHome, feature: 'wall', activeOn: ['/post'] }],
   texts: { namespace: 'wall', load: async () => (await import('./texts')).wallTexts },
 });

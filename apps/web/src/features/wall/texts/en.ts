@@ -92,6 +92,7 @@ export const en = {
     label: 'Write a comment',
     placeholder: 'Write a comment…',
     send: 'Send',
+    shortcut: 'Ctrl+Enter to send',
     reply: 'Reply',
     replyLabel: 'Reply to {{name}}',
     replyPlaceholder: 'Write a reply…',
@@ -137,6 +138,7 @@ export const en = {
     birthdays: {
       title: 'Birthdays',
       empty: 'No birthdays this month or next',
+      all: 'All birthdays ({{count}})',
       today: 'Today!',
     },
     links: {

@@ -93,6 +93,7 @@ export const ru: WallTexts = {
     label: 'Написать комментарий',
     placeholder: 'Напишите комментарий…',
     send: 'Отправить',
+    shortcut: 'Ctrl+Enter — отправить',
     reply: 'Ответить',
     replyLabel: 'Ответ для {{name}}',
     replyPlaceholder: 'Напишите ответ…',
@@ -138,6 +139,7 @@ export const ru: WallTexts = {
     birthdays: {
       title: 'Дни рождения',
       empty: 'В этом и следующем месяце дней рождения нет',
+      all: 'Все дни рождения ({{count}})',
       today: 'Сегодня!',
     },
     links: {

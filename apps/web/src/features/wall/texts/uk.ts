@@ -93,6 +93,7 @@ export const uk: WallTexts = {
     label: 'Написати коментар',
     placeholder: 'Напишіть коментар…',
     send: 'Надіслати',
+    shortcut: 'Ctrl+Enter — надіслати',
     reply: 'Відповісти',
     replyLabel: 'Відповідь для {{name}}',
     replyPlaceholder: 'Напишіть відповідь…',
@@ -138,6 +139,7 @@ export const uk: WallTexts = {
     birthdays: {
       title: 'Дні народження',
       empty: 'Цього й наступного місяця днів народження немає',
+      all: 'Усі дні народження ({{count}})',
       today: 'Сьогодні!',
     },
     links: {

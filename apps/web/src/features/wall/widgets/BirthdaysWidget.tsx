@@ -1,6 +1,7 @@
-import { Badge, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCake } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { QueryState } from '../../../ui/States';
 import { wallQueries } from '../queries';
@@ -17,11 +18,15 @@ export function useBirthdaysQuery(clientId: string, enabled: boolean) {
   return useQuery({ ...wallQueries.birthdays(clientId, today), enabled });
 }
 
+/** As many as the widget lists without an inner scrollbar; the birthdays page has the rest. */
+export const BIRTHDAYS_SHOWN = 6;
+
 export function BirthdaysWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
   const { t, lang } = useWallTexts();
   const today = localDate();
   const query = useBirthdaysQuery(clientId, enabled);
   const upcoming = (query.data ?? []).filter((person) => person.date >= today);
+  const shown = upcoming.slice(0, BIRTHDAYS_SHOWN);
   const format = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
     <WidgetCard icon={<IconCake size={16} />} color="grape" title={t('widgets.birthdays.title')}>
@@ -39,36 +44,39 @@ export function BirthdaysWidget({ clientId, enabled }: { clientId: string; enabl
         {() => null}
       </QueryState>
       {upcoming.length > 0 && (
-        <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars>
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {upcoming.map((person) => (
-              <Group
-                key={person._id}
-                component="li"
-                gap="sm"
-                wrap="nowrap"
-                className="hw-widget-row"
-                data-today={person.today || undefined}
-              >
-                <Avatar person={person} size={32} />
-                <div style={{ minWidth: 0, flex: 1 }}>
-                  <Text size="sm" fw={person.today ? 700 : 500} truncate="end">
-                    {person.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {format.format(new Date(`${person.date}T00:00:00Z`))}
-                    {person.position ? ` · ${person.position}` : ''}
-                  </Text>
-                </div>
-                {person.today && (
-                  <Badge color="grape" variant="filled" leftSection={<IconCake size={12} />}>
-                    {t('widgets.birthdays.today')}
-                  </Badge>
-                )}
-              </Group>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {shown.map((person) => (
+            <Group
+              key={person._id}
+              component="li"
+              gap="sm"
+              wrap="nowrap"
+              className="hw-widget-row"
+              data-today={person.today || undefined}
+            >
+              <Avatar person={person} size={32} />
+              <div style={{ minWidth: 0, flex: 1 }}>
+                <Text size="sm" fw={person.today ? 700 : 500} truncate="end">
+                  {person.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {format.format(new Date(`${person.date}T00:00:00Z`))}
+                  {person.position ? ` · ${person.position}` : ''}
+                </Text>
+              </div>
+              {person.today && (
+                <Badge color="grape" variant="filled" leftSection={<IconCake size={12} />}>
+                  {t('widgets.birthdays.today')}
+                </Badge>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {upcoming.length > shown.length && (
+        <Anchor component={Link} to="/birthdays" size="sm">
+          {t('widgets.birthdays.all', { count: upcoming.length })}
+        </Anchor>
       )}
     </WidgetCard>
   );

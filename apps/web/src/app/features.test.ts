@@ -1,0 +1,35 @@
+import { FEATURES, type Feature } from '@hallway/shared';
+import { describe, expect, it } from 'vitest';
+import { featureOffered, offeredRights, offeredStartPages } from './features';
+import { webModules } from './modules';
+
+const workspace = (on: readonly Feature[]) => ({
+  features: FEATURES.map((code) => ({ code, active: on.includes(code) })),
+  start_page: 'company',
+});
+
+describe('rights and settings offered (issue 12: no controls for modules that do not exist)', () => {
+  it('offers the rights of built modules whose feature is on, and the portal-wide ones', () => {
+    const rights = offeredRights(workspace(FEATURES), webModules);
+    expect(rights).toContain('wall');
+    expect(rights).toContain('profile_edit');
+    expect(rights).toContain('admin');
+    expect(rights).toContain('dark_theme');
+    // Switched on for the workspace, but no web module builds them yet.
+    for (const unbuilt of ['shop', 'lms', 'chat', 'groups', 'calendar'] as const) expect(rights).not.toContain(unbuilt);
+  });
+
+  it('drops a built module’s rights when the workspace has its feature off', () => {
+    expect(offeredRights(workspace([]), webModules)).toEqual(['profile_edit', 'admin', 'dark_theme']);
+  });
+
+  it('offers the mood meter and start pages only for built, switched-on features', () => {
+    expect(featureOffered('mood', workspace(FEATURES), webModules)).toBe(false);
+    expect(offeredStartPages(workspace(FEATURES), webModules)).toEqual(['company', 'profile', 'addressBook']);
+    // The current choice stays listed even when its feature is off, so the field never shows blank.
+    expect(offeredStartPages({ ...workspace([]), start_page: 'calendar' }, webModules)).toEqual([
+      'profile',
+      'calendar',
+    ]);
+  });
+});
