@@ -49,6 +49,8 @@ export default defineConfig({
           name: 'multiprocess',
           include: ['apps/server/src/**/*.multiprocess.test.ts'],
           environment: 'node',
+          // Some of these build an in-process harness beside the spawned servers (throttle-redis).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -41,19 +41,21 @@ export function createJobs(
    * pg-boss guards its schema setup with a transaction-level advisory lock, yet a process that waited on that
    * lock still runs `CREATE SCHEMA IF NOT EXISTS` against a catalog snapshot from before the winner committed and
    * fails with a duplicate key. Holding a session lock around the whole start makes the loser begin afterwards,
-   * find the schema installed and skip the setup.
+   * find the schema installed and skip the setup. Creating a queue is serialized the same way: two processes
+   * starting together each insert the queue row and create its partition, and deadlocked doing so (40P01).
    */
-  const startSerialized = async () => {
-    if (database.kind !== 'pg') return boss.start();
+  const serialized = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (database.kind !== 'pg') return work();
     const client = await database.pool!.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [INSTALL_LOCK]);
-      return await boss.start();
+      return await work();
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [INSTALL_LOCK]).catch(() => undefined);
       client.release();
     }
   };
+  const startSerialized = () => serialized(() => boss.start());
 
   const created = new Set<string>();
   let started: Promise<unknown> | null = null;
@@ -66,7 +68,7 @@ export function createJobs(
   const ensureQueue = async (queue: string) => {
     await ensureStarted();
     if (created.has(queue)) return;
-    await boss.createQueue(queue);
+    await serialized(() => boss.createQueue(queue));
     created.add(queue);
   };
 
