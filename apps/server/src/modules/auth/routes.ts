@@ -112,6 +112,25 @@ export const authModule: ModuleRoutes = {
       },
     );
 
+    app.get(
+      '/api/reset_password/:token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Check a password reset link without spending it',
+          description: 'Answers `{ result: true }` while the link works, else 400 `reset_link_invalid`.',
+          params: z.object({ token: z.string().min(10).max(200) }),
+          response: { 200: okResult },
+        },
+        config: { access: { public: true }, params: { token: 'resetToken' } },
+        ...byAddress,
+      },
+      async (req) => {
+        await service.checkResetToken(platform, req.params.token);
+        return { result: true };
+      },
+    );
+
     app.post(
       '/api/reset_password/:token',
       {
