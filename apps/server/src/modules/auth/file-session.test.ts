@@ -31,6 +31,29 @@ describe('sign-in opens the file session', () => {
     }
   });
 
+  it('sets it when open registration signs the newcomer in, and not when an administrator registers someone', async () => {
+    const ws = await makeWorkspace(h, { settings: { openRegistration: true } });
+    const joined = await call(h, null, 'POST', '/api/register', {
+      firstName: 'New',
+      lastName: 'Comer',
+      email: `newcomer-${crypto.randomUUID()}@example.test`,
+      password: 'secret-pass-1',
+      workspace: ws.workspace,
+    });
+    expect(joined.statusCode).toBe(200);
+    expect(cookieOf(joined.headers['set-cookie'], 'hallway_session')).toContain(
+      `hallway_session=${joined.json().token}`,
+    );
+    const byAdmin = await call(h, ws.admin, 'POST', '/api/register', {
+      firstName: 'Other',
+      lastName: 'Person',
+      email: `other-${crypto.randomUUID()}@example.test`,
+      password: 'secret-pass-1',
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.headers['set-cookie']).toBeUndefined();
+  });
+
   it('sets no cookie when sign-in fails', async () => {
     const ws = await makeWorkspace(h);
     const res = await call(h, null, 'POST', '/api/loginPage', { login: ws.employee.login, password: 'wrong-pass' });
