@@ -106,7 +106,19 @@ test('a forgotten password asks for a valid e-mail and promises a link', async (
   ).toBeVisible();
 });
 
-test('a reset link checks that both passwords are equal and reports an invalid link', async ({ page }) => {
+test('a reset link is checked on opening: a dead one is reported before any typing', async ({ page }) => {
+  await page.goto('/reset-password/not-a-real-token-123');
+  await expect(page.getByRole('alert')).toHaveText('The reset link is invalid or has expired');
+  await expect(page.getByRole('textbox', { name: 'New password' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL(/\/forgot-password\/$/);
+});
+
+test('a reset link checks that both passwords are equal and reports a link that died meanwhile', async ({ page }) => {
+  // The check on opening passes (the link dies between opening and sending).
+  await page.route('**/api/reset_password/*', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: { result: true } }) : route.fallback(),
+  );
   await page.goto('/reset-password/not-a-real-token-123');
   await page.getByRole('textbox', { name: 'New password' }).fill('secret12');
   await page.getByRole('textbox', { name: 'Repeat the password' }).fill('secret21');

@@ -51,3 +51,20 @@ test('a change to oneself made elsewhere reaches the open tab through the socket
   expect(changed.ok()).toBeTruthy();
   await expect(account).toContainText('Omarion');
 });
+
+// Issue 12 #2: offline, a menu entry whose code had not loaded left a white page, still white once back online.
+test('a page whose code cannot load says so and loads by itself once the connection is back', async ({
+  page,
+  context,
+}) => {
+  await signInFresh(page, 'lukas');
+  await expect(page).toHaveURL(/\/company$/);
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Address book' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load the page' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Address book' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load the page' })).toHaveCount(0);
+});

@@ -3,17 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { queryDefaults } from './api/queryDefaults';
 import { queryKeys } from './api/queryKeys';
 import { fetchEnv } from './api/session';
 import { createAppRouter } from './app/router';
 import { guessLanguage } from './app/session/useSessionState';
 import { preloadUiLanguage } from './i18n';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
-  },
-});
+const queryClient = new QueryClient({ defaultOptions: queryDefaults });
 
 // The environment call and the likely language start at once, while the first route's code loads.
 void queryClient.prefetchQuery({ queryKey: queryKeys.env, queryFn: ({ signal }) => fetchEnv(signal), retry: 1 });

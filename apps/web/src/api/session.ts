@@ -1,5 +1,6 @@
 import { type ClientDto, type Rights, USERS_PAGE_MAX, type UserDto, type UsersPage } from '@hallway/shared';
 import { api } from './client';
+import { authStore } from './storage';
 
 /** `GET /api/env` (spec portal §7 "Environment and session"). */
 export interface EnvInfo {
@@ -52,5 +53,13 @@ export const openFilesSession = () => api<unknown>('/api/files/session', { metho
 export const closeFilesSession = () =>
   api<unknown>('/api/files/session', { method: 'DELETE', quiet: true, company: false });
 
-export const logoutCall = (userId: string | null) =>
-  api<unknown>('/api/logout', { method: 'POST', body: { user_id: userId ?? undefined }, quiet: true, company: false });
+/** Ends the server session; without a token there is none (a refused sign-in), and the server would answer 401. */
+export const logoutCall = async (userId: string | null): Promise<void> => {
+  if (!authStore.get().token) return;
+  await api<unknown>('/api/logout', {
+    method: 'POST',
+    body: { user_id: userId ?? undefined },
+    quiet: true,
+    company: false,
+  });
+};

@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router';
 import { i18n } from '../i18n';
-import { isChunkLoadError } from './lazy';
+import { isChunkLoadError, useReloadWhenOnline } from './lazy';
 
 /**
  * Screens shown outside the Mantine provider (before the root renders, or when the root itself failed),
@@ -38,6 +38,7 @@ export function BootSpinner() {
 export function RootError() {
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
+  useReloadWhenOnline(chunk);
   return (
     <div style={centered} role="alert">
       <h1 style={{ fontSize: 22, margin: 0 }}>

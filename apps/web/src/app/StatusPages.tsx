@@ -2,7 +2,7 @@ import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/
 import { IconCloudOff, IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
-import { isChunkLoadError } from './lazy';
+import { isChunkLoadError, useReloadWhenOnline } from './lazy';
 
 /** The whole screen while the start-up steps run. */
 export function FullPageLoader() {
@@ -57,6 +57,7 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
+  useReloadWhenOnline(chunk);
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" ta="center" role="alert">

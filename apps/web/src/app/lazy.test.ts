@@ -26,6 +26,19 @@ describe('lazy pages', () => {
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 
+  it('hand the router a page that throws the load error instead of rejecting', async () => {
+    const { Component } = await lazyPage(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    )();
+    let thrown: unknown;
+    try {
+      (Component as () => unknown)();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ChunkLoadError);
+  });
+
   it('hand the page component to the router', async () => {
     await expect(lazyPage(async () => ({ default: Page }))()).resolves.toEqual({ Component: Page });
   });

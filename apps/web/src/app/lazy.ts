@@ -1,5 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@hallway/shared';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 
 /** Thrown when a page's code does not arrive in time; the route error element offers a retry. */
 export class ChunkLoadError extends Error {
@@ -33,10 +33,36 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LO
   });
 }
 
+/**
+ * While a page's code failed to load, reloads the page as soon as the browser is online again: the person sees
+ * "Failed to load the page" offline and the page itself once the connection is back, without pressing Retry.
+ */
+export function useReloadWhenOnline(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [active]);
+}
+
 export type PageModule = { default: ComponentType };
 
-/** A react-router `lazy` for a page module whose default export is the page. */
-export const lazyPage = (load: () => Promise<PageModule>) => async () => {
-  const page = await withChunkTimeout(load);
-  return { Component: page.default };
+/**
+ * A react-router `lazy` for a page module whose default export is the page. A failure is not rejected: react-router
+ * keeps a route whose `lazy` rejected marked as still loading and renders only down to the nearest hydrate
+ * fallback, which left the root empty (a white page). Instead the route gets a page that throws the load error, so
+ * its error element ("Failed to load the page", retry) shows.
+ */
+export const lazyPage = (load: () => Promise<PageModule>) => async (): Promise<{ Component: ComponentType }> => {
+  try {
+    const page = await withChunkTimeout(load);
+    return { Component: page.default };
+  } catch (error) {
+    return {
+      Component: () => {
+        throw error;
+      },
+    };
+  }
 };

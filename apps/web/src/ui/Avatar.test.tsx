@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test/render';
-import { Avatar, initials } from './Avatar';
+import { AVATAR_RETRY_MS, Avatar, initials } from './Avatar';
 
 const anna = { _id: 'u1', fullName: 'Anna Kowalski', firstName: 'Anna', lastName: 'Kowalski', avatar: null };
 
@@ -37,5 +37,27 @@ describe('Avatar', () => {
     renderUi(<Avatar person={{ ...anna, avatar: '/api/files/f1' }} link={false} />);
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByRole('img', { name: 'Anna Kowalski' }).getAttribute('src')).toBe('/api/files/f1');
+  });
+});
+
+// Issue 12 #1: a picture that failed (401 while the file cookie was being set) is asked for once more.
+describe('Avatar picture retry', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('retries a failed picture once with a fresh URL, then keeps the initials', () => {
+    vi.useFakeTimers();
+    renderUi(<Avatar person={{ ...anna, avatar: '/api/files/f1/thumb' }} link={false} />);
+    fireEvent.error(screen.getByRole('img', { name: 'Anna Kowalski' }));
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('AK')).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(AVATAR_RETRY_MS));
+    const retried = screen.getByRole('img', { name: 'Anna Kowalski' });
+    expect(retried.getAttribute('src')).toBe('/api/files/f1/thumb?retry=1');
+
+    fireEvent.error(retried);
+    act(() => vi.advanceTimersByTime(AVATAR_RETRY_MS * 10));
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('AK')).toBeTruthy();
   });
 });

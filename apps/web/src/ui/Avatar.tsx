@@ -1,5 +1,6 @@
 import { DEFAULT_AVATAR_SIZE } from '@hallway/shared';
 import { Avatar as MantineAvatar } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The fields an avatar may read (spec portal §3 "Current user": avatar/pics, fullName, name, googleImage, logo). */
@@ -35,6 +36,30 @@ function pictureOf(person: AvatarPerson, size: number): string | null {
   return person.avatar || fromPics || person.googleImage || person.logo || null;
 }
 
+/** How long a picture that failed waits before its one retry. */
+export const AVATAR_RETRY_MS = 1500;
+
+/**
+ * `src`, asked for once more a moment after it fails: a picture requested while the file cookie was still being set
+ * (or during a network blip) answers 401 or nothing, and should not stay initials for the whole visit. A query
+ * parameter makes the retry a new request rather than the browser's remembered failure. Returns the `src` to show
+ * and the image's error handler.
+ */
+function useRetryOnce(original: string | null): [string | null, () => void] {
+  const [failure, setFailure] = useState<{ src: string; retried: boolean } | null>(null);
+  const current = failure && failure.src === original ? failure : null;
+  useEffect(() => {
+    if (!current || current.retried) return;
+    const timer = setTimeout(() => setFailure({ src: current.src, retried: true }), AVATAR_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+  const onError = () => {
+    if (original && !current) setFailure({ src: original, retried: false });
+  };
+  if (!original || !current?.retried) return [original, onError];
+  return [`${original}${original.includes('?') ? '&' : '?'}retry=1`, onError];
+}
+
 export interface AvatarProps {
   person: AvatarPerson;
   size?: number;
@@ -46,9 +71,9 @@ export interface AvatarProps {
 export function Avatar({ person, size = DEFAULT_AVATAR_SIZE, link = true }: AvatarProps) {
   const { t } = useTranslation();
   const name = displayName(person);
-  const src = pictureOf(person, size);
+  const [src, onError] = useRetryOnce(pictureOf(person, size));
   const picture = (
-    <MantineAvatar src={src} alt={name} size={size} radius="xl" color="initials" name={name}>
+    <MantineAvatar src={src} alt={name} size={size} radius="xl" color="initials" name={name} imageProps={{ onError }}>
       {initials(person)}
     </MantineAvatar>
   );

@@ -221,6 +221,35 @@ describe('password restore', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  // Issue 12 #3: the reset page checks its link on opening instead of after the new password was typed twice.
+  it('checks a link without spending it: GET answers 200 while it works, 400 once used, expired or unknown', async () => {
+    const ws = await makeWorkspace(h);
+    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    const token = tokenIn((await lastMailTo(ws.employee.email))[0].text);
+    for (let i = 0; i < 2; i++) {
+      const check = await call(h, null, 'GET', `/api/reset_password/${token}`);
+      expect(check.statusCode).toBe(200);
+      expect(check.json()).toEqual({ result: true });
+    }
+    const unknown = await call(h, null, 'GET', `/api/reset_password/${'x'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('reset_link_invalid');
+    const used = await call(h, null, 'POST', `/api/reset_password/${token}`, {
+      password: 'new-pass-1',
+      confirmation: 'new-pass-1',
+    });
+    expect(used.statusCode).toBe(200);
+    expect((await call(h, null, 'GET', `/api/reset_password/${token}`)).json().code).toBe('reset_link_invalid');
+
+    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    const late = tokenIn((await lastMailTo(ws.employee.email))[0].text);
+    await h.platform.database.query(
+      "UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE user_id = $1",
+      [ws.employee.id],
+    );
+    expect((await call(h, null, 'GET', `/api/reset_password/${late}`)).json().code).toBe('reset_link_invalid');
+  });
+
   it('refuses an expired link', async () => {
     const ws = await makeWorkspace(h);
     await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });

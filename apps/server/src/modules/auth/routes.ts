@@ -13,7 +13,9 @@ import {
   resultOf,
   userDto,
 } from '@hallway/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { secureCookies, sessionCookies } from '../../platform/files/cookies.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { revokeSessions } from '../../platform/realtime/announce.js';
 import { presentOne, register, registerMany, registerManyResult } from '../users/index.js';
@@ -29,6 +31,13 @@ export const authModule: ModuleRoutes = {
     // Every entry point below counts against its client address before the body is even read; sign-in also
     // counts against the account inside service.signIn (platform/auth/throttle.ts).
     const byAddress = { onRequest: app.throttle.byAddress };
+    // A sign-in answer also opens the file session, so that the first paint's `<img src>` (the header avatar)
+    // already has its cookie instead of racing PUT /api/files/session.
+    const openFiles = (reply: FastifyReply, protocol: string, token: string) =>
+      reply.header(
+        'Set-Cookie',
+        sessionCookies(token, platform.tokens.verify(token)?.exp, '', secureCookies(protocol, config.publicUrl)),
+      );
 
     app.get(
       '/api/env',
@@ -49,6 +58,7 @@ export const authModule: ModuleRoutes = {
       },
       async (req, reply) => {
         const { token, user } = await service.signIn(platform, app.throttle, req.body);
+        openFiles(reply, req.protocol, token);
         reply.header('X-Vendor', config.vendor);
         return { token, result: service.presentSelf(user) };
       },
@@ -65,8 +75,9 @@ export const authModule: ModuleRoutes = {
         config: { access: { public: true } },
         ...byAddress,
       },
-      async (req) => {
+      async (req, reply) => {
         const { token, user } = await service.signIn(platform, app.throttle, req.body);
+        openFiles(reply, req.protocol, token);
         return { token, _id: user.id };
       },
     );
@@ -97,6 +108,25 @@ export const authModule: ModuleRoutes = {
       },
       async (req) => {
         await service.forgotPassword(platform, req.body.email);
+        return { result: true };
+      },
+    );
+
+    app.get(
+      '/api/reset_password/:token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Check a password reset link without spending it',
+          description: 'Answers `{ result: true }` while the link works, else 400 `reset_link_invalid`.',
+          params: z.object({ token: z.string().min(10).max(200) }),
+          response: { 200: okResult },
+        },
+        config: { access: { public: true }, params: { token: 'resetToken' } },
+        ...byAddress,
+      },
+      async (req) => {
+        await service.checkResetToken(platform, req.params.token);
         return { result: true };
       },
     );
@@ -143,12 +173,14 @@ export const authModule: ModuleRoutes = {
         config: { access: { auth: 'optional' }, body: { chief: 'user' } },
         ...byAddress,
       },
-      async (req) => {
+      async (req, reply) => {
         const { user, joined } = await register(req.ctx, req.body);
+        const token = joined ? service.issueToken(platform, user) : undefined;
+        if (token) openFiles(reply, req.protocol, token);
         return {
           result: await presentOne(req.ctx, user),
           message: 'empls.success',
-          ...(joined ? { token: service.issueToken(platform, user) } : {}),
+          ...(token ? { token } : {}),
         };
       },
     );
@@ -184,6 +216,7 @@ export const authModule: ModuleRoutes = {
       },
       async (req, reply) => {
         const { token, user } = await signInWithCode(platform, req.body.code);
+        openFiles(reply, req.protocol, token);
         reply.header('X-Vendor', config.vendor);
         return { token, result: service.presentSelf(user) };
       },

@@ -106,6 +106,23 @@ export async function forgotPassword(platform: Platform, email: string): Promise
  * Sets a new password from a reset link; the link is spent and every earlier session ends. Any other open link
  * of the person is spent too, as on every password change (the trigger `users_password_changed`).
  */
+/** Whether a reset link still works (unused, not expired), without spending it: the page checks on opening. */
+export async function checkResetToken(platform: Platform, token: string): Promise<void> {
+  const [open] = await inSystem(platform.database, (tx) =>
+    tx
+      .select({ id: passwordResets.userId })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      ),
+  );
+  if (!open) throw new AppError(400, 'reset_link_invalid');
+}
+
 export async function resetPassword(platform: Platform, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   const userId = await inSystem(platform.database, async (tx) => {

@@ -1,7 +1,7 @@
 // Spec portal §7 "Upload", §8 "Call-level failures" (upload reasons), §9 limits: uploads and authorized downloads.
 import { id, okResult, uploadQuery, uploadResponse } from '@hallway/shared';
 import { z } from 'zod';
-import { COMPANY_COOKIE, fileCookie, SESSION_COOKIE } from '../../platform/files/cookies.js';
+import { secureCookies as secureFor, sessionCookies } from '../../platform/files/cookies.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { contentDisposition } from './disposition.js';
 import * as service from './service.js';
@@ -12,9 +12,7 @@ const CACHE_CONTROL = 'private, max-age=86400';
 export const filesModule: ModuleRoutes = {
   name: 'files',
   routes(app, platform) {
-    // Secure when people reach Hallway over https: PUBLIC_URL says so, or the request came over TLS (directly or
-    // through a proxy TRUST_PROXY names; a forged X-Forwarded-Proto from anyone else is not believed).
-    const secureCookies = (protocol: string) => protocol === 'https' || platform.config.publicUrl.startsWith('https:');
+    const secureCookies = (protocol: string) => secureFor(protocol, platform.config.publicUrl);
     app.post(
       '/api/upload',
       {
@@ -82,13 +80,8 @@ export const filesModule: ModuleRoutes = {
       async (req, reply) => {
         const token = req.headers.authorization?.split(' ')[1] ?? '';
         const payload = platform.tokens.verify(token);
-        const secure = secureCookies(req.protocol);
-        const maxAge = payload ? payload.exp - Date.now() / 1000 : 0;
         const company = req.ctx.isSuperadmin && req.ctx.clientId ? req.ctx.clientId : '';
-        reply.header('Set-Cookie', [
-          fileCookie(SESSION_COOKIE, token, { maxAge, secure }),
-          fileCookie(COMPANY_COOKIE, company, { maxAge: company ? maxAge : 0, secure }),
-        ]);
+        reply.header('Set-Cookie', sessionCookies(token, payload?.exp, company, secureCookies(req.protocol)));
         return { result: true };
       },
     );
@@ -101,11 +94,7 @@ export const filesModule: ModuleRoutes = {
         config: { access: { public: true } },
       },
       async (req, reply) => {
-        const secure = secureCookies(req.protocol);
-        reply.header('Set-Cookie', [
-          fileCookie(SESSION_COOKIE, '', { maxAge: 0, secure }),
-          fileCookie(COMPANY_COOKIE, '', { maxAge: 0, secure }),
-        ]);
+        reply.header('Set-Cookie', sessionCookies('', undefined, '', secureCookies(req.protocol)));
         return { result: true };
       },
     );

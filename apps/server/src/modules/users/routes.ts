@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { assertOwnWorkspace, assertOwnWorkspaceCode } from '../../platform/access/tenancy.js';
 import { sessionToken } from '../../platform/auth/session.js';
+import { notFound } from '../../platform/errors/app-error.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { adminRoutes } from './admin-routes.js';
 import { announce } from './announce.js';
@@ -25,6 +26,12 @@ import { peopleRoutes } from './people-routes.js';
 import * as service from './service.js';
 
 const idParams = z.object({ id });
+/**
+ * Any 8-4-4-4-12 hex id (PostgreSQL's uuid), not only RFC 4122 ones as `id` demands: a link to someone who does
+ * not exist is "not found" (404), not a bad request.
+ */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const personParams = z.object({ id: z.string().max(64) });
 
 export const usersModule: ModuleRoutes = {
   name: 'users',
@@ -100,10 +107,18 @@ export const usersModule: ModuleRoutes = {
     app.get(
       '/api/user/:id',
       {
-        schema: { tags: ['users'], params: idParams, response: { 200: resultOf(userDto) } },
+        schema: {
+          tags: ['users'],
+          description: 'An unknown or malformed id answers 404 `user_not_found`.',
+          params: personParams,
+          response: { 200: resultOf(userDto) },
+        },
         config: { access: { signedIn: true } },
       },
-      async (req) => ({ result: await service.presentOne(req.ctx, await service.getUserRow(req.ctx, req.params.id)) }),
+      async (req) => {
+        if (!UUID_SHAPE.test(req.params.id)) throw notFound('user_not_found');
+        return { result: await service.presentOne(req.ctx, await service.getUserRow(req.ctx, req.params.id)) };
+      },
     );
 
     app.put(

@@ -35,3 +35,22 @@ export function fileCookie(name: string, value: string, options: { maxAge: numbe
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }
+
+/** Secure when people reach Hallway over https: PUBLIC_URL says so, or the request came over TLS (directly or
+ * through a proxy TRUST_PROXY names; a forged X-Forwarded-Proto from anyone else is not believed). */
+export function secureCookies(protocol: string, publicUrl: string): boolean {
+  return protocol === 'https' || publicUrl.startsWith('https:');
+}
+
+/**
+ * The `Set-Cookie` values that let `<img src>` use `token` (expiring at `exp`, seconds since the epoch), and carry
+ * the superadmin's chosen workspace or clear it. Sign-in answers send them too, so that images on the first paint
+ * after sign-in do not race PUT /api/files/session.
+ */
+export function sessionCookies(token: string, exp: number | undefined, company: string, secure: boolean): string[] {
+  const maxAge = exp ? exp - Date.now() / 1000 : 0;
+  return [
+    fileCookie(SESSION_COOKIE, token, { maxAge, secure }),
+    fileCookie(COMPANY_COOKIE, company, { maxAge: company ? maxAge : 0, secure }),
+  ];
+}

@@ -15,7 +15,7 @@ export const isPublicPath = (pathname: string) =>
 
 /**
  * Global handling of failed calls (spec portal §8): 401 clears the token and goes to login remembering the wanted
- * path; 403 for a deleted user or a blocked company shows 'Login blocked' and signs out; 404 shows the not-found
+ * path; 403 for a deleted user or a blocked company shows 'Login blocked' and signs out (a signed-in person only); 404 shows the not-found
  * page; anything else is a toast unless the answer says `no_show`. Calls marked `local` show their own errors.
  */
 export function useApiErrorHandling(signOut: () => Promise<void>): void {
@@ -40,6 +40,8 @@ export function useApiErrorHandling(signOut: () => Promise<void>): void {
         return;
       }
       if (error.status === 403 && BLOCKED.has(error.code)) {
+        // A refused sign-in: the form says so itself, and there is no session to end.
+        if (local && !hadToken) return;
         notifications.show({
           id: 'login-blocked',
           color: 'red',

@@ -1,19 +1,28 @@
 import { PASSWORD_MIN } from '@hallway/shared';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { AuthLayout } from './AuthLayout';
 import { resetPasswordCall } from './api';
+import { authQueries } from './queries';
 import { useAuthTexts } from './texts';
 
-/** /reset-password/:token: both fields must be equal (spec portal §5 "Login"). */
+/**
+ * /reset-password/:token: both fields must be equal (spec portal §5 "Login"). The link is checked on opening, so a
+ * used or expired one is reported before anyone types a new password twice.
+ */
 export default function ResetPasswordPage() {
   const { t } = useAuthTexts();
   const { token = '' } = useParams();
   const [done, setDone] = useState(false);
+  const check = useQuery({ ...authQueries.resetLink(token), enabled: !done });
+  const deadLink = isApiError(check.error) && check.error.code === 'reset_link_invalid';
   const form = useValidatedForm(
     { password: '', confirmation: '' },
     {
@@ -42,6 +51,15 @@ export default function ResetPasswordPage() {
           </Alert>
           <Button component={Link} to="/login/" fullWidth>
             {t('signIn')}
+          </Button>
+        </Stack>
+      ) : deadLink ? (
+        <Stack gap="md">
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {translateCode('reset_link_invalid')}
+          </Alert>
+          <Button component={Link} to="/forgot-password/" fullWidth>
+            {t('requestNewLink')}
           </Button>
         </Stack>
       ) : (

@@ -50,3 +50,7 @@ export const resetPasswordCall = (token: string, password: string, confirmation:
     local: true,
     company: false,
   });
+
+/** Whether a reset link still works, without spending it (`GET /api/reset_password/{token}`). */
+export const checkResetLinkCall = (token: string, signal?: AbortSignal) =>
+  api<{ result: boolean }>(`/api/reset_password/${encodeURIComponent(token)}`, { signal, local: true, company: false });

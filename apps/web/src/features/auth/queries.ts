@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryKeys';
-import { fetchOidcUrl, fetchPublicWorkspace } from './api';
+import { checkResetLinkCall, fetchOidcUrl, fetchPublicWorkspace } from './api';
 
 /** Reads of the public pages; sign-in, registration and resets are one-off form submissions, not cached. */
 export const authQueries = {
@@ -11,6 +11,16 @@ export const authQueries = {
       queryFn: ({ signal }) => fetchPublicWorkspace(code, signal),
       retry: false,
       staleTime: 60_000,
+    }),
+
+  /** A reset link checked when its page opens; a used or expired link is a definite answer, not retried. */
+  resetLink: (token: string) =>
+    queryOptions({
+      queryKey: ['auth', 'reset-link', token] as const,
+      queryFn: ({ signal }) => checkResetLinkCall(token, signal),
+      retry: false,
+      staleTime: 0,
+      gcTime: 0,
     }),
 
   oidcUrl: () => queryOptions({ queryKey: queryKeys.oidcUrl, queryFn: fetchOidcUrl, retry: false }),

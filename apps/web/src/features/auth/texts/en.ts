@@ -26,6 +26,7 @@ export const en = {
   confirmation: 'Repeat the password',
   setPassword: 'Set password',
   passwordChanged: 'The password was changed. Sign in with the new one.',
+  requestNewLink: 'Request a new link',
   registerTitle: 'Join a workspace',
   registerHint: 'Workspaces with open registration let colleagues join with the workspace code.',
   firstName: 'First name',

@@ -27,6 +27,7 @@ export const ru: AuthTexts = {
   confirmation: 'Повторите пароль',
   setPassword: 'Сохранить пароль',
   passwordChanged: 'Пароль изменён. Войдите с новым паролем.',
+  requestNewLink: 'Запросить новую ссылку',
   registerTitle: 'Присоединиться к рабочему пространству',
   registerHint: 'В пространства с открытой регистрацией коллеги входят по коду пространства.',
   firstName: 'Имя',

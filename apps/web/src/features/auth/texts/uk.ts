@@ -27,6 +27,7 @@ export const uk: AuthTexts = {
   confirmation: 'Повторіть пароль',
   setPassword: 'Зберегти пароль',
   passwordChanged: 'Пароль змінено. Увійдіть з новим паролем.',
+  requestNewLink: 'Запросити нове посилання',
   registerTitle: 'Приєднатися до робочого простору',
   registerHint: 'До просторів з відкритою реєстрацією колеги приєднуються за кодом простору.',
   firstName: "Ім'я",
