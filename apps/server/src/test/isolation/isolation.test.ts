@@ -9,6 +9,8 @@ const PUBLIC_ROUTES = [
   'POST /api/login',
   'POST /api/forgot_password',
   'POST /api/reset_password/:token',
+  // Whether a reset link still works: true or reset_link_invalid, nothing about the person (throttled by address).
+  'GET /api/reset_password/:token',
   'GET /api/outlook/url',
   'POST /api/outlook/login',
   'GET /api/clients/by_ws/:workspace',
