@@ -260,6 +260,9 @@ describe('PostgreSQL backends killed under load', () => {
     expect([...statuses.keys()].filter((s) => s !== 200 && s !== 503)).toEqual([]);
     expect((await request(a, 'GET', '/api/user/me', { token: anna.token })).status).toBe(200);
     expect(a.log()).not.toMatch(/"level":60/);
+    // B's idle connections and job polling were killed too: it must live as well.
+    expect((await request(b, 'GET', '/api/health/live')).status).toBe(200);
+    expect(b.log()).not.toMatch(/"level":60/);
     console.info(
       `backend kills: ${kills.join('+')} backends in 5 rounds; ${ok} requests answered 200, ${failed} failed ` +
         `(${JSON.stringify(Object.fromEntries(statuses))}); last failure ${Math.max(0, lastFailure - killedAt)} ms after the last kill`,
