@@ -207,7 +207,7 @@ export async function redisAnswers(url: string): Promise<boolean> {
 
 /** JSON over HTTP with an optional bearer token: the status and the parsed body (the text when not JSON). */
 export async function request<T = Record<string, unknown>>(
-  server: Pick<ServerProcess, 'url'> & Partial<ServerProcess>,
+  server: Pick<ServerProcess, 'url'>,
   method: string,
   urlPath: string,
   options: { token?: string; body?: unknown; timeoutMs?: number } = {},
@@ -220,19 +220,6 @@ export async function request<T = Record<string, unknown>>(
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-  }).catch(async (err) => {
-    // A server that went away says why: its exit and the end of its log, rather than a bare "fetch failed".
-    const spawned = server as Partial<ServerProcess>;
-    const exit = spawned.exited && (await Promise.race([spawned.exited, Promise.resolve(null)]));
-    if (exit && spawned.log) {
-      throw new Error(
-        `${spawned.name} had exited (code ${exit.code}, signal ${exit.signal}):\n${tail(spawned.log())}`,
-        {
-          cause: err,
-        },
-      );
-    }
-    throw err;
   });
   const text = await res.text();
   let body: unknown = text;
