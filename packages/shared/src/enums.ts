@@ -140,3 +140,11 @@ export const START_PAGE_FEATURES: Record<StartPage, Feature | null> = {
   calendar: 'calendar',
   articles: 'knowl_base',
 };
+
+/** The four trees of a workspace's structure (portal §3 Structure), in display order. */
+export const STRUCTURE_TYPES = ['administrative', 'organizational', 'functional', 'project'] as const;
+export type StructureType = (typeof STRUCTURE_TYPES)[number];
+
+/** A vacation's life (portal §5 Vacation): the chief approves or declines a request; the owner may cancel. */
+export const VACATION_STATUSES = ['requested', 'approved', 'declined', 'cancelled'] as const;
+export type VacationStatus = (typeof VACATION_STATUSES)[number];

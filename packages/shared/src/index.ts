@@ -10,3 +10,5 @@ export * from './schemas/people.js';
 export * from './schemas/posts.js';
 export * from './schemas/user.js';
 export * from './wall.js';
+export * from './schemas/structure.js';
+export * from './schemas/vacations.js';

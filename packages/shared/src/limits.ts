@@ -40,3 +40,15 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
  * schema) so the web's theme can use it without loading zod on the sign-in page.
  */
 export const FONT_FAMILY_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} -]*(?:, ?[\p{L}\p{N}][\p{L}\p{N} -]*)*$/u;
+
+/** Company structure and vacations (portal §3, §5): names and descriptions of departments, chart pages. */
+export const DEPARTMENT_NAME_MAX = 100;
+export const DEPARTMENT_DESCRIPTION_MAX = 1000;
+/** People found by the structure's person search (`dept_users?search=`). */
+export const STRUCTURE_SEARCH_MAX = 50;
+/** People per page of the absence chart (`GET api/user/vacations`). */
+export const VACATION_CHART_PAGE = 50;
+/** The longest range the absence chart and its export cover. */
+export const VACATION_RANGE_MAX_DAYS = 366;
+export const VACATION_REQUESTS_PAGE = 20;
+export const VACATION_COMMENT_MAX = 500;
