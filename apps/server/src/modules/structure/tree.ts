@@ -72,7 +72,7 @@ export async function buildTrees(ctx: RequestContext, only?: StructureType) {
     sql`SELECT d.id, d.type, d.parent_id, d.name, d.description, d.sort, d.head_id, coalesce(c.n, 0)::int AS count
         FROM departments d
         LEFT JOIN (SELECT du.dept_id, count(*)::int AS n FROM dept_users du
-                   JOIN users u ON u.id = du.user_id AND NOT u.deletion_mark
+                   JOIN users u ON u.id = du.user_id AND u.client_id = ${clientId} AND NOT u.deletion_mark
                    WHERE du.client_id = ${clientId} ${only ? sql`AND du.type = ${only}` : sql``}
                    GROUP BY du.dept_id) c ON c.dept_id = d.id
         WHERE d.client_id = ${clientId} ${only ? sql`AND d.type = ${only}` : sql``}
