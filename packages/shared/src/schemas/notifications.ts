@@ -40,6 +40,11 @@ export const NOTIFICATION_CODES = {
   'users.follower': { section: 'other', channels: ['center', 'system'] },
   'users.rights_changed': { section: 'other', channels: ['center', 'system', 'email'] },
   'notifications.message': { section: 'other', channels: ['center', 'system'] },
+  'groups.request': { section: 'groups', channels: ['center', 'system'] },
+  'groups.approved': { section: 'groups', channels: ['center', 'system'] },
+  'groups.rejected': { section: 'groups', channels: ['center'] },
+  'groups.invitation': { section: 'groups', channels: ['center', 'system', 'email'] },
+  'groups.post': { section: 'groups', channels: ['center'] },
 } as const satisfies Record<string, { section: EntrySection; channels: readonly NotificationChannel[] }>;
 export type NotificationCode = keyof typeof NOTIFICATION_CODES;
 export const isNotificationCode = (code: string): code is NotificationCode => Object.hasOwn(NOTIFICATION_CODES, code);
