@@ -22,7 +22,10 @@ const params = z.object({ id });
 export function registerProjectRoutes(app: App) {
   app.post(
     '/api/project/',
-    { schema: { tags, body: createProjectBody, response: one }, config: { access: { right: 'groups' } } },
+    {
+      schema: { tags, body: createProjectBody, response: one },
+      config: { access: { right: 'groups' }, body: { 'participants[].user_id': 'user' } },
+    },
     async (req) => ({ result: await projects.createProject(req.ctx, req.body) }),
   );
 
