@@ -30,9 +30,14 @@ export const baselines = [
   },
   {
     id: 'bare-sql-group-list',
-    title: 'bare SQL: first 20 groups a person may see, by name, and the count',
+    title: 'bare SQL: the count and the first 20 groups a person may see, by name',
     server: 'bare-sql',
     sql: [
+      {
+        sql: `SELECT count(*) FROM groups g WHERE g.client_id = $1 AND g.kind = 'group' AND (g.type <> 'private'
+            OR g.id IN (SELECT m.group_id FROM group_members m WHERE m.user_id = $2::uuid))`,
+        params: [0, 1],
+      },
       {
         sql: `SELECT g.*, u.first_name, u.last_name, u.pics,
             (SELECT m.role FROM group_members m WHERE m.group_id = g.id AND m.user_id = $2::uuid) AS my_role
@@ -40,11 +45,6 @@ export const baselines = [
           WHERE g.client_id = $1 AND g.kind = 'group' AND (g.type <> 'private'
             OR g.id IN (SELECT m.group_id FROM group_members m WHERE m.user_id = $2::uuid))
           ORDER BY lower(g.name), g.id LIMIT 20`,
-        params: [0, 1],
-      },
-      {
-        sql: `SELECT count(*) FROM groups g WHERE g.client_id = $1 AND g.kind = 'group' AND (g.type <> 'private'
-            OR g.id IN (SELECT m.group_id FROM group_members m WHERE m.user_id = $2::uuid))`,
         params: [0, 1],
       },
     ],
