@@ -52,3 +52,18 @@ export const VACATION_CHART_PAGE = 50;
 export const VACATION_RANGE_MAX_DAYS = 366;
 export const VACATION_REQUESTS_PAGE = 20;
 export const VACATION_COMMENT_MAX = 500;
+/** Groups and projects (spec portal §5 "Groups"; the rest are Hallway's choices, docs/api.md "Groups and projects"). */
+export const GROUPS_PAGE_SIZE = 20;
+export const GROUP_MEMBERS_PAGE_SIZE = 50;
+export const GROUP_INVITE_MAX = 100;
+export const GROUP_INBOX_MAX = 100;
+export const GROUP_SEARCH_MAX = 100;
+export const PROJECT_NAME_MAX = 100;
+export const PROJECT_DESCRIPTION_MAX = 2000;
+export const PROJECT_PARTICIPANTS_MAX = 200;
+export const IMPORTANT_IN_GROUPS_MAX = 5;
+/** Audience grants of one object, and values of one grant (people, departments, cities, positions). */
+export const AUDIENCE_GRANTS_MAX = 50;
+export const AUDIENCE_VALUES_MAX = 500;
+/** Working-time audiences count whole months since `workingSince`; 100 years is the ceiling. */
+export const TENURE_MONTHS_MAX = 1200;

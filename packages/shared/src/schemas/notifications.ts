@@ -44,6 +44,11 @@ export const NOTIFICATION_CODES = {
   'vacations.requested': { section: 'other', channels: ['center', 'system', 'email'] },
   'vacations.approved': { section: 'other', channels: ['center', 'system', 'email'] },
   'vacations.declined': { section: 'other', channels: ['center', 'system', 'email'] },
+  'groups.request': { section: 'groups', channels: ['center', 'system'] },
+  'groups.approved': { section: 'groups', channels: ['center', 'system'] },
+  'groups.rejected': { section: 'groups', channels: ['center'] },
+  'groups.invitation': { section: 'groups', channels: ['center', 'system', 'email'] },
+  'groups.post': { section: 'groups', channels: ['center'] },
 } as const satisfies Record<string, { section: EntrySection; channels: readonly NotificationChannel[] }>;
 export type NotificationCode = keyof typeof NOTIFICATION_CODES;
 export const isNotificationCode = (code: string): code is NotificationCode => Object.hasOwn(NOTIFICATION_CODES, code);

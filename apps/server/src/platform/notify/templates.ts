@@ -104,6 +104,46 @@ export const TEMPLATES: Record<NotificationCode, { one: Texts; many?: Texts }> =
       ua: { title: '{actor} відхилив(ла) вашу відпустку', body: '{start} – {end} {comment}' },
     },
   },
+  'groups.request': {
+    one: {
+      en: { title: '{actor} asks to join the group {group}', body: '' },
+      ru: { title: '{actor} просит вступить в группу {group}', body: '' },
+      ua: { title: '{actor} просить вступити до групи {group}', body: '' },
+    },
+  },
+  'groups.approved': {
+    one: {
+      en: { title: 'You are now a member of the group {group}', body: '' },
+      ru: { title: 'Вы приняты в группу {group}', body: '' },
+      ua: { title: 'Вас прийнято до групи {group}', body: '' },
+    },
+  },
+  'groups.rejected': {
+    one: {
+      en: { title: 'Your request to join the group {group} was declined', body: '' },
+      ru: { title: 'Ваша заявка на вступление в группу {group} отклонена', body: '' },
+      ua: { title: 'Вашу заявку на вступ до групи {group} відхилено', body: '' },
+    },
+  },
+  'groups.invitation': {
+    one: {
+      en: { title: '{actor} invites you to the group {group}', body: '{text}' },
+      ru: { title: '{actor} приглашает вас в группу {group}', body: '{text}' },
+      ua: { title: '{actor} запрошує вас до групи {group}', body: '{text}' },
+    },
+  },
+  'groups.post': {
+    one: {
+      en: { title: '{actor} posted in the group {group}', body: '{text}' },
+      ru: { title: '{actor} опубликовал(а) в группе {group}', body: '{text}' },
+      ua: { title: '{actor} опублікував(ла) у групі {group}', body: '{text}' },
+    },
+    many: {
+      en: { title: '{actor} and {others} others posted in the group {group}', body: '{text}' },
+      ru: { title: '{actor} и ещё {others} опубликовали в группе {group}', body: '{text}' },
+      ua: { title: '{actor} та ще {others} опублікували у групі {group}', body: '{text}' },
+    },
+  },
 };
 
 /** `__`: the template of a code that has none (modules §9 "Missing notification template code falls back to '__'"). */
