@@ -1,7 +1,7 @@
 // Isolation-suite fixtures of the notifications: an entry in the employee's centre of workspace A and settings
 // (the workspace's and the person's), which the other workspace must never reach.
 import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
-import { delivery } from './delivery.js';
+import { delivery } from './deliver.js';
 
 let eventOfA = '';
 registerObject('notification', async (h, a) => {

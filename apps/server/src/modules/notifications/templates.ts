@@ -1,5 +1,5 @@
 import type { Lang, NotificationCode } from '@hallway/shared';
-import type { NotificationTemplate } from '../http/module.js';
+import type { NotificationTemplate } from '../../platform/http/module.js';
 
 type Texts = NotificationTemplate['texts'];
 
@@ -85,22 +85,29 @@ const FALLBACK: Texts = {
   ua: { title: 'Нове сповіщення', body: '{text}' },
 };
 
+/** The first language of `langs` the texts have (every shipped template has all three). */
+export function pick<T>(texts: Partial<Record<Lang, T>>, langs: readonly Lang[]): T {
+  for (const lang of langs) if (texts[lang]) return texts[lang];
+  return Object.values(texts)[0] as T;
+}
+
 const fill = (template: string, vars: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_whole, key: string) => vars[key] ?? '');
 
 /**
- * The entry's title and text in a language. Variables go in as plain text: the web shows them as text and the mail
- * escapes them (mail.ts), so a name can carry neither markup nor a link.
+ * The entry's title and text in the first of `langs` (the person's, the workspace's, DEFAULT_LANG) the template has.
+ * Variables go in as plain text: the web shows them as text and the mail escapes them (mail.ts), so a name can carry
+ * neither markup nor a link.
  */
 export function render(
   code: string,
-  lang: Lang,
+  langs: readonly Lang[],
   vars: Record<string, string>,
   others: number,
 ): { title: string; text: string } {
   const known = TEMPLATES[code as NotificationCode];
   const texts = (others > 0 && known?.many) || known?.one || FALLBACK;
-  const t = texts[lang] ?? texts.en;
+  const t = pick(texts, langs);
   const all = { ...vars, others: String(others) };
   return { title: fill(t.title, all), text: fill(t.body, all) };
 }
