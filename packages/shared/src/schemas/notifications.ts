@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { email, id } from './common.js';
 
 /** Sections of the notification centre (modules §2); `all` is every section together. */
 export const NOTIFICATION_SECTIONS = [
@@ -135,3 +135,25 @@ export const messageBody = z.object({
   recipients: z.array(id).min(1, 'required').max(50, 'too_long'),
   text: z.string().trim().min(1, 'required').max(2000, 'too_long'),
 });
+
+/** Admin panel "mail check": a test mail to an address (the administrator's own when left out). */
+export const testMailBody = z.object({ to: email.optional() });
+export const MAIL_STATUSES = ['kept', 'sent', 'failed'] as const;
+/** One e-mail of the workspace's outbox: `kept` without SMTP, `sent`, or `failed` with the reason. */
+export const outboxMailDto = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  error: z.string().nullable(),
+  created: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxMailDto = z.infer<typeof outboxMailDto>;
+export const OUTBOX_PAGE = 20;
+export const outboxQuery = z.object({
+  /** The `next` of the previous page: mails created before it. */
+  before: z.iso.datetime({ offset: true, error: 'validation' }).optional(),
+});
+export const outboxPage = z.object({ result: z.array(outboxMailDto), next: z.string().nullable() });
+export type OutboxPage = z.infer<typeof outboxPage>;

@@ -35,3 +35,4 @@ registerBody('PUT /api/notification/read', ({ objects }) => ({ ids: [objects.not
 registerBody('PUT /api/user/notifications', ({ a }) => ({ user_id: a.employee.id, notifications: [] }));
 registerBody('POST /api/message', ({ a }) => ({ recipients: [a.employee.id], text: 'hi' }));
 registerBody('POST /api/notification', ({ a }) => ({ title: 'hi', recipients: [a.employee.id] }));
+registerBody('POST /api/mail_check/test', () => ({}));

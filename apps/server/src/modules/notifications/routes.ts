@@ -23,6 +23,7 @@ import type { App } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import { notify } from '../../platform/notify/notify.js';
 import { dispatcherOf } from './deliver.js';
+import { mailCheckRoutes } from './mailcheck.js';
 import * as service from './service.js';
 
 const tags = ['notifications'];
@@ -194,6 +195,7 @@ export async function registerRoutes(app: App, platform: Platform) {
   sendingRoutes(app);
   mailRoutes(app);
   settingsRoutes(app);
+  mailCheckRoutes(app, platform);
   // The fan-out worker runs in every process with jobs (deliver.ts).
   await dispatcherOf(platform).bind();
 }
