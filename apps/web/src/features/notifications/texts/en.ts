@@ -28,4 +28,46 @@ export const en = {
     adapt: 'Adaptation',
     other: 'Other',
   },
+  settings: {
+    tab: 'Notifications',
+    table: 'Notifications and their channels',
+    introPerson:
+      'Choose how each notification reaches you. Unchanged rows follow the workspace defaults set by the administrator.',
+    introWorkspace:
+      'The channels every employee gets unless they choose otherwise in their profile. Switch a channel off here to stop it for everyone who did not choose.',
+    notification: 'Notification',
+    channels: { center: 'Centre', system: 'Popup', email: 'E-mail' },
+    cell: '{{notification}}: {{channel}}',
+    save: 'Save',
+    saved: 'Notification settings saved',
+    restore: 'Restore defaults',
+  },
+  codes: {
+    posts_mention: 'Someone mentioned me',
+    posts_thanks: 'Someone thanked me',
+    posts_comment: 'A comment on my post',
+    posts_reply: 'An answer to my comment',
+    posts_reaction: 'A reaction to my post',
+    posts_must_read: 'A post I must read',
+    users_follower: 'A new follower',
+    users_rights_changed: 'My rights changed',
+    notifications_message: 'Messages and notices',
+  },
+  mailCheck: {
+    tab: 'Mail check',
+    intro:
+      'Send a test mail to see whether e-mail leaves the portal. Every mail of the workspace is listed below with its status.',
+    to: 'Send to',
+    toHint: 'Leave empty to send it to your own address',
+    send: 'Send a test mail',
+    result: {
+      sent: 'The test mail was sent to {{to}}.',
+      kept: 'No mail server is configured: the test mail to {{to}} is kept in the outbox.',
+      failed: 'The test mail to {{to}} could not be sent.',
+    },
+    outbox: 'Outbox',
+    empty: 'No mail yet',
+    columns: { created: 'Time', to: 'To', subject: 'Subject', status: 'Status' },
+    statuses: { sent: 'Sent', kept: 'Kept', failed: 'Failed' },
+  },
 };
