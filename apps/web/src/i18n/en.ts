@@ -202,6 +202,9 @@ const en = {
     notification_section_unknown: 'Unknown notification section',
     notification_channel_unknown: 'Unknown notification channel',
     notification_not_found: 'The notification was not found',
+    template_variable_unknown: 'The template uses a variable this notification does not have',
+    template_exists: 'This notification already has its own template in this language',
+    template_not_found: 'The template was not found',
   },
 };
 

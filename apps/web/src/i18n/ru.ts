@@ -204,6 +204,9 @@ const ru: Resources = {
     notification_section_unknown: 'Неизвестный раздел уведомлений',
     notification_channel_unknown: 'Неизвестный канал уведомлений',
     notification_not_found: 'Уведомление не найдено',
+    template_variable_unknown: 'В шаблоне есть переменная, которой нет у этого уведомления',
+    template_exists: 'У этого уведомления уже есть свой шаблон на этом языке',
+    template_not_found: 'Шаблон не найден',
   },
 };
 

@@ -204,6 +204,9 @@ const uk: Resources = {
     notification_section_unknown: 'Невідомий розділ сповіщень',
     notification_channel_unknown: 'Невідомий канал сповіщень',
     notification_not_found: 'Сповіщення не знайдено',
+    template_variable_unknown: 'У шаблоні є змінна, якої немає в цього сповіщення',
+    template_exists: 'Це сповіщення вже має власний шаблон цією мовою',
+    template_not_found: 'Шаблон не знайдено',
   },
 };
 

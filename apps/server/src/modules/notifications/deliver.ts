@@ -6,7 +6,7 @@ import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import type { Platform } from '../../platform/index.js';
 import type { NotificationDispatch } from '../../platform/notify/notify.js';
 import { notificationMail } from './mail.js';
-import { render } from './templates.js';
+import { type CustomTemplates, render } from './templates.js';
 
 export const FANOUT_QUEUE = 'notify.fanout';
 const SWEEP_QUEUE = 'notify.sweep';
@@ -52,8 +52,9 @@ export function presentEntry(
     'others' | 'read' | 'created'
   > & { actor_id: string | null },
   langs: readonly Lang[],
-): NotificationDto {
-  const { title, text } = render(row.code, langs, row.vars, row.others);
+  custom?: CustomTemplates,
+): NotificationDto & { full: string } {
+  const { title, text, full } = render(row.code, langs, row.vars, row.others, custom);
   return {
     _id: row.id,
     code: row.code,
@@ -65,7 +66,17 @@ export function presentEntry(
     others: row.others,
     actor: row.actor_id ? { _id: row.actor_id, name: row.vars.actor ?? '' } : null,
     created: new Date(row.created).toISOString(),
+    full,
   };
+}
+
+/** The workspace's own templates (`api/notif_template`), by `code:lang`. */
+export async function customTemplates(tx: Tx, clientId: string): Promise<CustomTemplates> {
+  const rows = await rowsOf<{ code: string; lang: Lang; title: string; short: string; full: string }>(
+    tx,
+    sql`SELECT code, lang, title, short, "full" FROM notif_templates WHERE client_id = ${clientId}`,
+  );
+  return new Map(rows.map((r) => [`${r.code}:${r.lang}`, { title: r.title, short: r.short, full: r.full }]));
 }
 
 /** `entered` (eventId) once every centre entry exists, `delivered` once its mails went too: what tests wait for. */
@@ -82,10 +93,11 @@ async function nextBatch(p: Platform, clientId: string, eventId: string) {
     if (!event || event.done_at) return null;
     const recipients = event.enabled ? await recipientsAfter(tx, clientId, event) : [];
     const delivered = recipients.length ? await insertEntries(tx, clientId, event, recipients) : [];
+    const custom = delivered.length ? await customTemplates(tx, clientId) : new Map();
     const done = recipients.length < BATCH;
     await tx.execute(sql`UPDATE notification_events SET cursor = ${recipients.at(-1)?.id ?? event.cursor},
         delivered = delivered + ${delivered.length}, done_at = ${done ? sql`now()` : null} WHERE id = ${eventId}`);
-    return { event, recipients, delivered, done };
+    return { event, recipients, delivered, done, custom };
   });
 }
 
@@ -96,13 +108,13 @@ async function deliver(p: Platform, clientId: string, eventId: string) {
   for (;;) {
     const batch = await nextBatch(p, clientId, eventId);
     if (!batch) break;
-    mails.push(...announce(p, clientId, batch.event, batch.recipients, batch.delivered));
+    mails.push(...announce(p, clientId, batch.event, batch.recipients, batch.delivered, batch.custom));
     if (batch.done) break;
   }
   events.emit('entered', eventId);
   for (const mail of mails) {
     await p.mail
-      .send({ clientId, to: mail.to, ...notificationMail(mail.entry, p.config.publicUrl) })
+      .send({ clientId, to: mail.to, ...notificationMail(mail.entry, p.config.publicUrl, mail.entry.full) })
       .catch(() => undefined);
   }
   events.emit('delivered', eventId);
@@ -128,18 +140,22 @@ async function drain(p: Platform) {
 
 /** `PUT api/notification`: the event's e-mail to every person it reached who has an address, whatever their channel. */
 async function mailEvent(p: Platform, clientId: string, eventId: string) {
-  const rows = await inTenant(p.database, { clientId }, (tx) =>
-    rowsOf<Parameters<typeof presentEntry>[0] & { email: string; lang: Lang | null; client_lang: Lang | null }>(
+  const { rows, custom } = await inTenant(p.database, { clientId }, async (tx) => ({
+    custom: await customTemplates(tx, clientId),
+    rows: await rowsOf<
+      Parameters<typeof presentEntry>[0] & { email: string; lang: Lang | null; client_lang: Lang | null }
+    >(
       tx,
       sql`SELECT n.id, n.code, n.section, n.link, n.vars, n.actor_id, n.others, n.read, n.created, u.email, u.lang,
                  c.lang AS client_lang
           FROM notifications n JOIN users u ON u.id = n.user_id LEFT JOIN clients c ON c.id = n.client_id
           WHERE n.event_id = ${eventId} AND u.email IS NOT NULL AND NOT u.deletion_mark`,
     ),
-  );
+  }));
   for (const row of rows) {
     const langs = languages(p, row.lang, row.client_lang);
-    const mail = notificationMail(presentEntry(row, langs), p.config.publicUrl);
+    const entry = presentEntry(row, langs, custom);
+    const mail = notificationMail(entry, p.config.publicUrl, entry.full);
     await p.mail.send({ clientId, to: row.email, ...mail }).catch(() => undefined);
   }
   events.emit('mailed', eventId);
@@ -262,18 +278,25 @@ async function insertEntries(tx: Tx, clientId: string, event: EventRow, recipien
 
 interface MailTask {
   to: string;
-  entry: NotificationDto;
+  entry: NotificationDto & { full: string };
 }
 
 /** Realtime for a committed batch; answers the e-mails it owes. */
-function announce(p: Platform, clientId: string, event: EventRow, people: Recipient[], rows: Delivered[]): MailTask[] {
+function announce(
+  p: Platform,
+  clientId: string,
+  event: EventRow,
+  people: Recipient[],
+  rows: Delivered[],
+  custom: CustomTemplates,
+): MailTask[] {
   const byId = new Map(people.map((r) => [r.id, r]));
   const mails: MailTask[] = [];
   for (const row of rows) {
     const person = byId.get(row.user_id);
     if (!person) continue;
     const langs = languages(p, person.lang, person.client_lang);
-    const dto = presentEntry(
+    const { full, ...dto } = presentEntry(
       {
         ...row,
         code: event.code,
@@ -283,6 +306,7 @@ function announce(p: Platform, clientId: string, event: EventRow, people: Recipi
         actor_id: event.actor_id,
       },
       langs,
+      custom,
     );
     const popup = row.channels.includes('system');
     if (row.in_center || popup) {
@@ -292,7 +316,8 @@ function announce(p: Platform, clientId: string, event: EventRow, people: Recipi
         fresh: row.fresh && row.in_center,
       });
     }
-    if (row.fresh && row.channels.includes('email') && person.email) mails.push({ to: person.email, entry: dto });
+    if (row.fresh && row.channels.includes('email') && person.email)
+      mails.push({ to: person.email, entry: { ...dto, full } });
   }
   return mails;
 }

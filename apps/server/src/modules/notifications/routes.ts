@@ -25,6 +25,7 @@ import { notify } from '../../platform/notify/notify.js';
 import { dispatcherOf } from './deliver.js';
 import { mailCheckRoutes } from './mailcheck.js';
 import * as service from './service.js';
+import { templateRoutes } from './template-routes.js';
 
 const tags = ['notifications'];
 const own = { signedIn: true } as const;
@@ -196,6 +197,7 @@ export async function registerRoutes(app: App, platform: Platform) {
   mailRoutes(app);
   settingsRoutes(app);
   mailCheckRoutes(app, platform);
+  templateRoutes(app);
   // The fan-out worker runs in every process with jobs (deliver.ts).
   await dispatcherOf(platform).bind();
 }

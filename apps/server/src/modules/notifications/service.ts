@@ -17,7 +17,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { presentEntry } from './deliver.js';
+import { customTemplates, presentEntry } from './deliver.js';
 import { notificationSettings } from './tables.js';
 
 /** Notifications are the caller's own: another person's list, count or overrides is refused (spec portal §6). */
@@ -30,6 +30,9 @@ async function langsOf(ctx: RequestContext, defaultLang: Lang): Promise<Lang[]> 
   const [workspace] = await rowsOf<{ lang: Lang }>(ctx.db, sql`SELECT lang FROM clients WHERE id = ${ctx.tenant()}`);
   return [ctx.me().lang as Lang | null, workspace?.lang, defaultLang].filter((l): l is Lang => !!l);
 }
+
+/** The entry without the mail's text. */
+const entryOf = ({ full: _full, ...entry }: NotificationDto & { full: string }): NotificationDto => entry;
 
 interface EntryRow {
   id: string;
@@ -80,7 +83,8 @@ export async function listSection(
         ORDER BY created DESC LIMIT ${NOTIFICATIONS_PAGE + 1}`,
   );
   const langs = await langsOf(ctx, defaultLang);
-  const page = rows.slice(0, NOTIFICATIONS_PAGE).map((row) => presentEntry(row, langs));
+  const custom = await customTemplates(ctx.db, ctx.tenant());
+  const page = rows.slice(0, NOTIFICATIONS_PAGE).map((row) => entryOf(presentEntry(row, langs, custom)));
   return { result: page, next: rows.length > NOTIFICATIONS_PAGE ? page.at(-1)!.created : null };
 }
 
@@ -90,7 +94,7 @@ export async function oneEntry(ctx: RequestContext, defaultLang: Lang, id: strin
     sql`SELECT ${entryColumns} FROM notifications WHERE id = ${id} AND user_id = ${ctx.me().id}`,
   );
   if (!row) throw notFound('notification_not_found');
-  return presentEntry(row, await langsOf(ctx, defaultLang));
+  return entryOf(presentEntry(row, await langsOf(ctx, defaultLang), await customTemplates(ctx.db, ctx.tenant())));
 }
 
 export async function markRead(ctx: RequestContext, ids: string[]) {

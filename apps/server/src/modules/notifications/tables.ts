@@ -1,4 +1,4 @@
-import type { NotificationChannel } from '@hallway/shared';
+import type { Lang, NotificationChannel } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
@@ -92,3 +92,27 @@ export const notificationSettings = pgTable(
     uniqueIndex('notification_settings_client_key').on(t.clientId).where(sql`user_id IS NULL`),
   ],
 );
+
+/**
+ * A workspace's own notification templates (`api/notif_template`), one per code (or `__`) and language; a code
+ * without one uses the shipped template (templates.ts).
+ */
+export const notifTemplates = pgTable(
+  'notif_templates',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    lang: text().$type<Lang>().notNull(),
+    name: text().notNull().default(''),
+    title: text().notNull(),
+    short: text().notNull().default(''),
+    full: text().notNull().default(''),
+    created: createdAt(),
+    updated: updatedAt(),
+  },
+  (t) => [uniqueIndex('notif_templates_code_key').on(t.clientId, t.code, t.lang)],
+);
+export type NotifTemplateRow = typeof notifTemplates.$inferSelect;
