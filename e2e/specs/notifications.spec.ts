@@ -117,6 +117,13 @@ test('anna chooses e-mail for mentions in her profile; the administrator sets th
   await expect(panel.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
   await expect(panel.getByRole('checkbox', { name: 'A reaction to my post: Centre' })).toBeVisible();
   await shot(panel, 'notifications-admin-settings-desktop-light');
+  await panel.getByRole('tab', { name: 'Notification templates' }).click();
+  await expect(panel.getByRole('textbox', { name: /Title/ })).toHaveValue('{actor} mentioned you');
+  await panel.getByRole('button', { name: 'Preview' }).click();
+  await expect(panel.getByRole('region', { name: 'Preview with sample values' })).toContainText(
+    'Anna <b>Kowalski</b> mentioned you',
+  );
+  await shot(panel, 'notifications-templates-desktop-light');
   await panel.getByRole('tab', { name: 'Mail check' }).click();
   const stamp = `check-${Date.now()}@example.test`;
   await panel.getByRole('textbox', { name: /Send to/ }).fill(stamp);

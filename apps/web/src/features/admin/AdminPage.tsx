@@ -2,9 +2,10 @@ import { Box, Card, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { MailCheckTab } from '../notifications/MailCheckTab';
 import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
+import { TemplatesTab } from '../notifications/TemplatesTab';
 import { useAdminTexts } from './texts';
 
-const TABS = ['notificationSettings', 'mailCheck'] as const;
+const TABS = ['notificationSettings', 'templates', 'mailCheck'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /admin/ (portal §2 "Admin panel"): the tabs built so far. */
@@ -28,6 +29,9 @@ export default function AdminPage() {
           <Box p={{ base: 'md', sm: 'xl' }}>
             <Tabs.Panel value="notificationSettings">
               <WorkspaceNotificationsTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="templates">
+              <TemplatesTab />
             </Tabs.Panel>
             <Tabs.Panel value="mailCheck">
               <MailCheckTab />

@@ -1,4 +1,12 @@
-import type { NotificationSettingsBody, NotificationSettingsDto, OutboxMailDto, OutboxPage } from '@hallway/shared';
+import type {
+  NotificationSettingsBody,
+  NotificationSettingsDto,
+  NotifTemplateBody,
+  NotifTemplateDto,
+  NotifTemplatePreview,
+  OutboxMailDto,
+  OutboxPage,
+} from '@hallway/shared';
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -61,5 +69,52 @@ export const settingsMutations = {
           (r) => r.result,
         ),
       onSettled: () => client.invalidateQueries({ queryKey: settingsKeys.outbox(clientId) }),
+    }),
+};
+
+export const templateKeys = {
+  list: ['notifications', 'templates'] as const,
+  code: (code: string) => ['notifications', 'templates', code] as const,
+};
+
+export const templateQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: templateKeys.list,
+      queryFn: ({ signal }) =>
+        api<One<{ code: string; custom: string[] }[]>>('/api/notif_template', { signal }).then((r) => r.result),
+    }),
+  code: (code: string) =>
+    queryOptions({
+      queryKey: templateKeys.code(code),
+      queryFn: ({ signal }) =>
+        api<One<NotifTemplateDto[]>>(`/api/notif_template/${encodeURIComponent(code)}`, { signal }).then(
+          (r) => r.result,
+        ),
+      enabled: !!code,
+    }),
+};
+
+export const templateMutations = {
+  /** Save (modules §4): update when the template has an `_id`, otherwise create. */
+  save: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: ({ _id, body }: { _id: string | null; body: NotifTemplateBody }) =>
+        api<One<NotifTemplateDto>>(_id ? `/api/notif_template/${_id}` : '/api/notif_template', {
+          method: _id ? 'PUT' : 'POST',
+          body,
+        }).then((r) => r.result),
+      onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.list }),
+    }),
+  remove: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: (id: string) =>
+        api<One<NotifTemplateDto>>(`/api/notif_template/${id}`, { method: 'DELETE' }).then((r) => r.result),
+      onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.list }),
+    }),
+  preview: () =>
+    mutationOptions({
+      mutationFn: (body: NotifTemplateBody) =>
+        api<One<NotifTemplatePreview>>('/api/notif_template/preview', { method: 'POST', body }).then((r) => r.result),
     }),
 };

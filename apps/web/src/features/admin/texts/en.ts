@@ -4,4 +4,5 @@ export const en = {
   tabs: 'Admin panel sections',
   notificationSettings: 'Notification settings',
   mailCheck: 'Mail check',
+  templates: 'Notification templates',
 };

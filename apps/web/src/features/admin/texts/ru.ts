@@ -5,4 +5,5 @@ export const ru: typeof en = {
   tabs: 'Разделы панели администратора',
   notificationSettings: 'Настройки уведомлений',
   mailCheck: 'Проверка почты',
+  templates: 'Шаблоны уведомлений',
 };

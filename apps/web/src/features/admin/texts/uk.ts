@@ -5,4 +5,5 @@ export const uk: typeof en = {
   tabs: 'Розділи панелі адміністратора',
   notificationSettings: 'Налаштування сповіщень',
   mailCheck: 'Перевірка пошти',
+  templates: 'Шаблони сповіщень',
 };
