@@ -65,3 +65,71 @@ test('anna is mentioned by the administrator: the bell counts it live, the dropd
   await shot(small, 'notifications-bell-phone-light');
   await phone.close();
 });
+
+test('anna chooses e-mail for mentions in her profile; the administrator sets the workspace defaults and checks mail', async ({
+  browser,
+  request,
+}) => {
+  const anna = await apiToken(request, 'anna');
+  // Start from the shipped matrix, whatever an earlier run left.
+  const reset = await request.put('/api/user/notifications', {
+    headers: { authorization: `Bearer ${anna.token}` },
+    data: { notifications: [{ name: 'posts.mention', channel: ['center', 'system'] }] },
+  });
+  expect(reset.ok()).toBeTruthy();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await signInFresh(page, 'anna');
+  await page.goto(`/profile/${anna.userId}`);
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  const email = page.getByRole('checkbox', { name: 'Someone mentioned me: E-mail' });
+  await expect(email).not.toBeChecked();
+  await email.check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  await shot(page, 'notifications-settings-desktop-light');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Someone mentioned me: E-mail' })).toBeChecked();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await shot(page, 'notifications-settings-desktop-dark');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+  await context.close();
+
+  const phone = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+  const small = await phone.newPage();
+  await signInFresh(small, 'anna');
+  await small.goto(`/profile/${anna.userId}`);
+  await small.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(small.getByRole('checkbox', { name: 'Someone mentioned me: E-mail' })).toBeChecked();
+  await small.getByRole('table', { name: 'Notifications and their channels' }).scrollIntoViewIfNeeded();
+  await shot(small, 'notifications-settings-phone-light');
+  await phone.close();
+
+  const admin = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
+  const panel = await admin.newPage();
+  await signInFresh(panel, 'admin');
+  await panel.goto('/admin/');
+  await expect(panel.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+  await expect(panel.getByRole('checkbox', { name: 'A reaction to my post: Centre' })).toBeVisible();
+  await shot(panel, 'notifications-admin-settings-desktop-light');
+  await panel.getByRole('tab', { name: 'Notification templates' }).click();
+  await expect(panel.getByRole('textbox', { name: /Title/ })).toHaveValue('{actor} mentioned you');
+  await panel.getByRole('button', { name: 'Preview' }).click();
+  await expect(panel.getByRole('region', { name: 'Preview with sample values' })).toContainText(
+    'Anna <b>Kowalski</b> mentioned you',
+  );
+  await shot(panel, 'notifications-templates-desktop-light');
+  await panel.getByRole('tab', { name: 'Mail check' }).click();
+  const stamp = `check-${Date.now()}@example.test`;
+  await panel.getByRole('textbox', { name: /Send to/ }).fill(stamp);
+  await panel.getByRole('button', { name: 'Send a test mail' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: stamp })).toBeVisible();
+  await expect(panel.getByRole('table', { name: 'Outbox' }).getByText(stamp)).toBeVisible();
+  await shot(panel, 'notifications-mail-check-desktop-light');
+  await admin.close();
+});

@@ -37,7 +37,7 @@ export interface BuildOptions {
 export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   const modules = options.modules ?? allModules;
   checkModules(modules);
-  const services = servicesOf(modules);
+  const services = servicesOf(modules, platform);
   const app = Fastify({
     ...(options.logger
       ? { loggerInstance: options.logger as FastifyBaseLogger }

@@ -144,6 +144,9 @@ export const MESSAGES = {
   vacation_over_balance: 'The vacation does not fit within the balance: {left} days left',
   edit_vac_error: 'The vacation cannot be changed',
   del_vac_error: 'The vacation cannot be deleted',
+  template_variable_unknown: 'The template uses a variable this notification does not have',
+  template_exists: 'This notification already has its own template in this language',
+  template_not_found: 'The template was not found',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -32,6 +32,7 @@ describe('menu entries', () => {
       'addressBook',
       'profile',
       'employees',
+      'admin',
     ]);
     expect(codes(employee({ isAdmin: true, isSuperadmin: true }))).toEqual([
       'notifications',
@@ -40,6 +41,7 @@ describe('menu entries', () => {
       'profile',
       'employees',
       'clients',
+      'admin',
     ]);
   });
 
@@ -73,6 +75,7 @@ describe('menu entries', () => {
       ['profile', 'Me'],
       ['addressBook', undefined],
       ['company', undefined],
+      ['admin', undefined],
     ]);
     expect(entries[1].href).toBe('/profile/u1');
   });

@@ -33,6 +33,7 @@ describe('web module registry', () => {
   it('finds every feature folder with a module.ts', () => {
     expect(webModules.map((module) => module.name).sort()).toEqual([
       'addressBook',
+      'admin',
       'auth',
       'birthdays',
       'clients',

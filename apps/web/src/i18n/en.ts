@@ -242,6 +242,9 @@ const en = {
     project_not_found: 'Project not found',
     project_dates_invalid: 'The end date is before the start date',
     project_last_lead: 'A project needs at least one lead',
+    template_variable_unknown: 'The template uses a variable this notification does not have',
+    template_exists: 'This notification already has its own template in this language',
+    template_not_found: 'The template was not found',
   },
 };
 

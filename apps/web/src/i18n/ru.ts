@@ -244,6 +244,9 @@ const ru: Resources = {
     project_not_found: 'Проект не найден',
     project_dates_invalid: 'Дата окончания раньше даты начала',
     project_last_lead: 'У проекта должен быть хотя бы один руководитель',
+    template_variable_unknown: 'В шаблоне есть переменная, которой нет у этого уведомления',
+    template_exists: 'У этого уведомления уже есть свой шаблон на этом языке',
+    template_not_found: 'Шаблон не найден',
   },
 };
 

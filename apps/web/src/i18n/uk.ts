@@ -244,6 +244,9 @@ const uk: Resources = {
     project_not_found: 'Проєкт не знайдено',
     project_dates_invalid: 'Дата завершення раніше за дату початку',
     project_last_lead: 'У проєкту має бути хоча б один керівник',
+    template_variable_unknown: 'У шаблоні є змінна, якої немає в цього сповіщення',
+    template_exists: 'Це сповіщення вже має власний шаблон цією мовою',
+    template_not_found: 'Шаблон не знайдено',
   },
 };
 

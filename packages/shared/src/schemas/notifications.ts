@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { LANGS } from '../enums.js';
+import { email, id } from './common.js';
 
 /** Sections of the notification centre (modules §2); `all` is every section together. */
 export const NOTIFICATION_SECTIONS = [
@@ -144,3 +145,83 @@ export const messageBody = z.object({
   recipients: z.array(id).min(1, 'required').max(50, 'too_long'),
   text: z.string().trim().min(1, 'required').max(2000, 'too_long'),
 });
+
+/** Admin panel "mail check": a test mail to an address (the administrator's own when left out). */
+export const testMailBody = z.object({ to: email.optional() });
+export const MAIL_STATUSES = ['kept', 'sent', 'failed'] as const;
+/** One e-mail of the workspace's outbox: `kept` without SMTP, `sent`, or `failed` with the reason. */
+export const outboxMailDto = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  error: z.string().nullable(),
+  created: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxMailDto = z.infer<typeof outboxMailDto>;
+export const OUTBOX_PAGE = 20;
+export const outboxQuery = z.object({
+  /** The `next` of the previous page: mails created before it. */
+  before: z.iso.datetime({ offset: true, error: 'validation' }).optional(),
+});
+export const outboxPage = z.object({ result: z.array(outboxMailDto), next: z.string().nullable() });
+export type OutboxPage = z.infer<typeof outboxPage>;
+
+/** The template of a code that has none of its own (modules §9 "Missing notification template code falls back to '__'"). */
+export const FALLBACK_TEMPLATE = '__';
+/** The `{name}` variables each notification's template may use; `__` gets those every notification has. */
+export const NOTIFICATION_VARIABLES: Record<NotificationCode | typeof FALLBACK_TEMPLATE, readonly string[]> = {
+  'posts.mention': ['actor', 'text'],
+  'posts.thanks': ['actor', 'text'],
+  'posts.comment': ['actor', 'text'],
+  'posts.reply': ['actor', 'text'],
+  'posts.reaction': ['actor', 'text', 'others'],
+  'posts.must_read': ['actor', 'text'],
+  'users.follower': ['actor'],
+  'users.rights_changed': ['actor', 'rights'],
+  'notifications.message': ['actor', 'title', 'text'],
+  'structure.chief_changed': ['chief', 'department'],
+  'vacations.requested': ['actor', 'start', 'end', 'days'],
+  'vacations.approved': ['actor', 'start', 'end'],
+  'vacations.declined': ['actor', 'start', 'end', 'comment'],
+  'groups.request': ['actor', 'group'],
+  'groups.approved': ['group'],
+  'groups.rejected': ['group'],
+  'groups.invitation': ['actor', 'group', 'text'],
+  'groups.post': ['actor', 'group', 'text', 'others'],
+  __: ['actor', 'text'],
+};
+export const isTemplateCode = (code: string): code is NotificationCode | typeof FALLBACK_TEMPLATE =>
+  code === FALLBACK_TEMPLATE || isNotificationCode(code);
+
+/**
+ * A workspace's own template of a notification in one language (modules §3 "Notification template"): `title` is the
+ * entry's and the mail's subject, `short` the text of the centre and popups, `full` the mail's text (the short one
+ * when empty). `{name}` placeholders take the event's variables as plain text.
+ */
+export const notifTemplateBody = z.object({
+  code: z.string().max(80, 'too_long'),
+  lang: z.enum(LANGS, 'validation'),
+  name: z.string().trim().max(200, 'too_long').default(''),
+  title: z.string().trim().min(1, 'required').max(300, 'too_long'),
+  short: z.string().trim().max(1000, 'too_long').default(''),
+  full: z.string().trim().max(5000, 'too_long').default(''),
+});
+export type NotifTemplateBody = z.infer<typeof notifTemplateBody>;
+export const notifTemplateDto = z.object({
+  /** Null for a shipped template the workspace has not changed. */
+  _id: z.string().nullable(),
+  code: z.string(),
+  lang: z.enum(LANGS),
+  name: z.string(),
+  title: z.string(),
+  short: z.string(),
+  full: z.string(),
+  variables: z.array(z.string()),
+  custom: z.boolean(),
+});
+export type NotifTemplateDto = z.infer<typeof notifTemplateDto>;
+/** A template filled with sample values. */
+export const notifTemplatePreview = z.object({ title: z.string(), short: z.string(), full: z.string() });
+export type NotifTemplatePreview = z.infer<typeof notifTemplatePreview>;

@@ -1,7 +1,7 @@
 // Isolation-suite fixtures of the notifications: an entry in the employee's centre of workspace A and settings
 // (the workspace's and the person's), which the other workspace must never reach.
 import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
-import { delivery } from './delivery.js';
+import { delivery } from './deliver.js';
 
 let eventOfA = '';
 registerObject('notification', async (h, a) => {
@@ -35,3 +35,21 @@ registerBody('PUT /api/notification/read', ({ objects }) => ({ ids: [objects.not
 registerBody('PUT /api/user/notifications', ({ a }) => ({ user_id: a.employee.id, notifications: [] }));
 registerBody('POST /api/message', ({ a }) => ({ recipients: [a.employee.id], text: 'hi' }));
 registerBody('POST /api/notification', ({ a }) => ({ title: 'hi', recipients: [a.employee.id] }));
+registerBody('POST /api/mail_check/test', () => ({}));
+
+// A template of workspace A, which the other workspace must neither read, change nor delete.
+registerObject('notif_template', async (h, a) => {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/notif_template',
+    headers: { authorization: `Bearer ${a.admin.token}` },
+    payload: { code: 'users.follower', lang: 'en', title: 'foreign-template {actor}' },
+  });
+  if (res.statusCode !== 200) throw new Error(`notifications fixture: template answered ${res.statusCode} ${res.body}`);
+  return res.json().result._id;
+});
+valueParams.notification_code = 'users.follower';
+const templateBody = () => ({ code: 'users.follower', lang: 'en', title: 'hijacked {actor}' });
+registerBody('POST /api/notif_template', () => ({ code: '__', lang: 'ru', title: 'x' }));
+registerBody('PUT /api/notif_template/:id', templateBody);
+registerBody('POST /api/notif_template/preview', templateBody);

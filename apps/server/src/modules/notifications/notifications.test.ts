@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
-import { delivery } from './delivery.js';
+import { delivery } from './deliver.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 // Modules §1, §2 (notification centre), §3 Notification, §7 "Notifications and messages"; portal §6.
 import {
   id,
+  type Lang,
   markAllReadBody,
   markReadBody,
   markReadResult,
@@ -21,14 +22,16 @@ import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { App } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import { notify } from '../../platform/notify/notify.js';
-import { delivery } from './delivery.js';
+import { dispatcherOf } from './deliver.js';
+import { mailCheckRoutes } from './mailcheck.js';
 import * as service from './service.js';
+import { templateRoutes } from './template-routes.js';
 
 const tags = ['notifications'];
 const own = { signedIn: true } as const;
 const sent = resultOf(z.object({ _id: z.string().nullable() }));
 
-function centreRoutes(app: App) {
+function centreRoutes(app: App, defaultLang: Lang) {
   app.get(
     '/api/notification/unread/:client_id/:user_id',
     {
@@ -55,7 +58,7 @@ function centreRoutes(app: App) {
     },
     async (req) => {
       assertOwnWorkspace(req.ctx, req.params.client_id);
-      return service.listSection(req.ctx, 'all', 'now', req.query.read);
+      return service.listSection(req.ctx, defaultLang, 'all', 'now', req.query.read);
     },
   );
 
@@ -73,7 +76,7 @@ function centreRoutes(app: App) {
     async (req) => {
       assertOwnWorkspace(req.ctx, req.params.client_id);
       service.assertSelf(req.ctx, req.params.user_id);
-      return service.listSection(req.ctx, req.params.section, req.params.time, req.query.read);
+      return service.listSection(req.ctx, defaultLang, req.params.section, req.params.time, req.query.read);
     },
   );
 
@@ -83,7 +86,7 @@ function centreRoutes(app: App) {
       schema: { tags, params: z.object({ id }), response: { 200: resultOf(notificationDto) } },
       config: { access: own, params: { id: 'notification' } },
     },
-    async (req) => ({ result: await service.oneEntry(req.ctx, req.params.id) }),
+    async (req) => ({ result: await service.oneEntry(req.ctx, defaultLang, req.params.id) }),
   );
 
   app.put(
@@ -189,10 +192,12 @@ function settingsRoutes(app: App) {
 }
 
 export async function registerRoutes(app: App, platform: Platform) {
-  centreRoutes(app);
+  centreRoutes(app, platform.config.defaultLang);
   sendingRoutes(app);
   mailRoutes(app);
   settingsRoutes(app);
-  // The fan-out worker runs in every process with jobs (platform/notify/deliver.ts).
-  await delivery.bind(platform);
+  mailCheckRoutes(app, platform);
+  templateRoutes(app);
+  // The fan-out worker runs in every process with jobs (deliver.ts).
+  await dispatcherOf(platform).bind();
 }

@@ -17,15 +17,22 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { presentEntry } from '../../platform/notify/deliver.js';
-import { notificationSettings } from '../../platform/notify/tables.js';
+import { customTemplates, presentEntry } from './deliver.js';
+import { notificationSettings } from './tables.js';
 
 /** Notifications are the caller's own: another person's list, count or overrides is refused (spec portal §6). */
 export function assertSelf(ctx: RequestContext, userId: string) {
   if (ctx.me().id !== userId) throw forbidden();
 }
 
-const langOf = (ctx: RequestContext): Lang => (ctx.me().lang as Lang | null) ?? 'en';
+/** The caller's language, else the workspace's, else the installation's (DEFAULT_LANG). */
+async function langsOf(ctx: RequestContext, defaultLang: Lang): Promise<Lang[]> {
+  const [workspace] = await rowsOf<{ lang: Lang }>(ctx.db, sql`SELECT lang FROM clients WHERE id = ${ctx.tenant()}`);
+  return [ctx.me().lang as Lang | null, workspace?.lang, defaultLang].filter((l): l is Lang => !!l);
+}
+
+/** The entry without the mail's text. */
+const entryOf = ({ full: _full, ...entry }: NotificationDto & { full: string }): NotificationDto => entry;
 
 interface EntryRow {
   id: string;
@@ -61,6 +68,7 @@ export async function unreadCounts(ctx: RequestContext): Promise<UnreadCounts> {
 /** One page of a section, newest first, entries created before `time`; `read` filters read (1) or unread (0). */
 export async function listSection(
   ctx: RequestContext,
+  defaultLang: Lang,
   section: NotificationSection,
   time: string,
   read?: '0' | '1',
@@ -74,18 +82,19 @@ export async function listSection(
           ${read === undefined ? sql`` : sql`AND read = ${read === '1'}`}
         ORDER BY created DESC LIMIT ${NOTIFICATIONS_PAGE + 1}`,
   );
-  const lang = langOf(ctx);
-  const page = rows.slice(0, NOTIFICATIONS_PAGE).map((row) => presentEntry(row, lang));
+  const langs = await langsOf(ctx, defaultLang);
+  const custom = await customTemplates(ctx.db, ctx.tenant());
+  const page = rows.slice(0, NOTIFICATIONS_PAGE).map((row) => entryOf(presentEntry(row, langs, custom)));
   return { result: page, next: rows.length > NOTIFICATIONS_PAGE ? page.at(-1)!.created : null };
 }
 
-export async function oneEntry(ctx: RequestContext, id: string): Promise<NotificationDto> {
+export async function oneEntry(ctx: RequestContext, defaultLang: Lang, id: string): Promise<NotificationDto> {
   const [row] = await rowsOf<EntryRow>(
     ctx.db,
     sql`SELECT ${entryColumns} FROM notifications WHERE id = ${id} AND user_id = ${ctx.me().id}`,
   );
   if (!row) throw notFound('notification_not_found');
-  return presentEntry(row, langOf(ctx));
+  return entryOf(presentEntry(row, await langsOf(ctx, defaultLang), await customTemplates(ctx.db, ctx.tenant())));
 }
 
 export async function markRead(ctx: RequestContext, ids: string[]) {

@@ -75,15 +75,24 @@ export interface Module {
   demo?: (tx: Tx, clientId: string) => Promise<void>;
   /** Notification templates by event (`module.event`), in ru/uk/en, for the platform's `notify()`. */
   notifications?: Record<string, NotificationTemplate>;
-  /** Services for other modules (see ModuleServices); each key has at most one provider. */
-  provides?: Partial<ModuleServices>;
+  /**
+   * Services for other modules (see ModuleServices); each key has at most one provider. A service that works with
+   * the process's platform (its jobs, mail, database) is built from it: `(platform) => ({ key: … })`, called once per
+   * built app, so two apps in one process (tests) each get their own.
+   */
+  provides?: Partial<ModuleServices> | ((platform: Platform) => Partial<ModuleServices>);
 }
 
-/** The services the modules provide, refusing two providers of one service. */
-export function servicesOf(modules: readonly Module[]): Partial<ModuleServices> {
+/**
+ * The services the modules provide, refusing two providers of one service. Without a platform (the check at start)
+ * only the services given as objects are looked at; buildApp passes its platform and so checks them all.
+ */
+export function servicesOf(modules: readonly Module[], platform?: Platform): Partial<ModuleServices> {
   const services: Record<string, unknown> = {};
   for (const module of modules) {
-    for (const [key, service] of Object.entries(module.provides ?? {})) {
+    const provided =
+      typeof module.provides === 'function' ? (platform ? module.provides(platform) : {}) : module.provides;
+    for (const [key, service] of Object.entries(provided ?? {})) {
       if (key in services) throw new Error(`${module.name}: service ${key} is provided twice`);
       services[key] = service;
     }

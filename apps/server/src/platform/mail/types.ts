@@ -8,5 +8,12 @@ export interface MailMessage {
 
 /** Outgoing e-mail: SMTP when configured, otherwise the outbox table administrators can read. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Answers the outbox row that records the message. */
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+export interface SentMail {
+  id: string;
+  status: 'kept' | 'sent' | 'failed';
+  error: string | null;
 }

@@ -1,6 +1,13 @@
 import { NOTIFICATION_CODES, NOTIFICATION_VAR_MAX, type NotificationCode, plainText } from '@hallway/shared';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/client.js';
+import { newId } from '../db/ids.js';
 import type { RequestContext } from '../http/context.js';
-import { type AuthoredKind, notificationEvents, type RecipientSpec } from './tables.js';
+
+/** Who a notification goes to, resolved in SQL by the fan-out job (`NotifyInput.recipients`). */
+export type RecipientSpec = { ids: string[] } | { everyone: true } | { authorOf: AuthoredKind; id: string };
+/** Objects whose author a notification can go to, resolved in SQL (the caller needs not load the object). */
+export type AuthoredKind = 'post' | 'comment';
 
 /** What starts the delivery of an event once its transaction committed (the notifications module provides it). */
 export interface NotificationDispatch {
@@ -55,19 +62,16 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<s
   const me = ctx.user;
   const actor = me ? `${me.firstName} ${me.lastName}`.trim() || me.login : '';
   const vars = Object.fromEntries(Object.entries({ actor, ...input.vars }).map(([k, v]) => [k, clean(v)]));
-  const [event] = await ctx.db
-    .insert(notificationEvents)
-    .values({
-      clientId,
-      code: input.code,
-      section: input.section ?? NOTIFICATION_CODES[input.code].section,
-      link: input.link ?? null,
-      vars,
-      actorId,
-      recipients,
-      groupKey: input.groupKey ?? null,
-    })
-    .returning({ id: notificationEvents.id });
+  // The table belongs to the notifications module (modules/notifications/tables.ts); the platform writes the row by
+  // name so it imports no module.
+  const [event] = await rowsOf<{ id: string }>(
+    ctx.db,
+    sql`INSERT INTO notification_events (id, client_id, code, section, link, vars, actor_id, recipients, group_key)
+        VALUES (${newId()}, ${clientId}, ${input.code}, ${input.section ?? NOTIFICATION_CODES[input.code].section},
+                ${input.link ?? null}, ${JSON.stringify(vars)}::jsonb, ${actorId}, ${JSON.stringify(recipients)}::jsonb,
+                ${input.groupKey ?? null})
+        RETURNING id`,
+  );
   const dispatcher = ctx.services.notificationDispatch;
   if (dispatcher) ctx.afterCommit(() => dispatcher.dispatch(clientId, event.id));
   return event.id;

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
+import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
+import { useNotificationsTexts } from '../notifications/texts';
 import type { WorkspaceChanges } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 import { AllEmployeesTab } from './AllEmployeesTab';
@@ -11,20 +13,26 @@ import { employeesMutations, employeesQueries } from './queries';
 import { RightsTab } from './RightsTab';
 import { CompanyTab, SettingsTab } from './WorkspaceTabs';
 
-const TABS = ['all', 'rights', 'settings', 'company'] as const;
+const TABS = ['all', 'rights', 'settings', 'notifications', 'company'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * /employees/ (spec portal §2, administrators): all employees, rights and roles, other settings, company data.
- * Mood statistics, notifications and interface arrive with their modules.
+ * notifications (the workspace defaults, when the feature is on). Mood statistics and interface arrive with their
+ * modules.
  */
 export default function EmployeesPage() {
   const { t } = usePeopleTexts();
-  const { client } = useSession();
+  const notificationTexts = useNotificationsTexts();
+  const { client, hasFeature } = useSession();
+  const tabs = TABS.filter((name) => name !== 'notifications' || hasFeature('notifications'));
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<Tab>('all');
   const clientId = client?._id ?? '';
-  const workspace = useQuery({ ...employeesQueries.workspace(clientId), enabled: !!client && tab !== 'all' });
+  const workspace = useQuery({
+    ...employeesQueries.workspace(clientId),
+    enabled: !!client && tab !== 'all' && tab !== 'notifications',
+  });
   const { mutateAsync: update } = useMutation(employeesMutations.updateWorkspace(queryClient, clientId));
 
   const save = async (changes: WorkspaceChanges) => {
@@ -46,9 +54,9 @@ export default function EmployeesPage() {
         <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
           {/* Wrapping, not a hidden sideways scroll: on a phone every tab's label stays in sight. */}
           <Tabs.List aria-label={t('employees.tabs')} px="sm">
-            {TABS.map((name) => (
+            {tabs.map((name) => (
               <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
-                {t(`employees.${name}`)}
+                {name === 'notifications' ? notificationTexts.t('settings.tab') : t(`employees.${name}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -65,6 +73,9 @@ export default function EmployeesPage() {
               {withWorkspace((data) => (
                 <SettingsTab workspace={data} onSaved={save} />
               ))}
+            </Tabs.Panel>
+            <Tabs.Panel value="notifications">
+              <WorkspaceNotificationsTab />
             </Tabs.Panel>
             <Tabs.Panel value="company">
               {withWorkspace((data) => (

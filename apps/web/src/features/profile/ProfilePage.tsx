@@ -6,6 +6,8 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useSession } from '../../app/session/context';
 import { EmptyState, QueryState } from '../../ui/States';
+import { PersonNotificationsTab } from '../notifications/SettingsTabs';
+import { useNotificationsTexts } from '../notifications/texts';
 import { ContactsTab, ExtraTab, MainTab } from './FieldTabs';
 import { HrDataTab, HrFilesTab, SocialTab, SubscribersTab } from './OtherTabs';
 import { PasswordCard } from './PasswordCard';
@@ -27,8 +29,9 @@ const TAB_LABELS = {
 /** /profile/:_id (spec portal §2): the person's header and tabs; editing where the server allows it. */
 export default function ProfilePage() {
   const { t } = usePeopleTexts();
+  const notificationTexts = useNotificationsTexts();
   const { _id = '' } = useParams();
-  const { user } = useSession();
+  const { user, hasFeature } = useSession();
   const [tab, setTab] = useState<ProfileTab>('main');
   const query = useQuery(profileQueries.person(_id));
 
@@ -37,9 +40,12 @@ export default function ProfilePage() {
   }
   if (!query.data || query.isError) return <QueryState query={query}>{() => null}</QueryState>;
   const person = query.data;
-  const tabs = visibleTabs(person);
-  const current = tabs.includes(tab) ? tab : 'main';
   const self = user?._id === person._id;
+  const tabs = visibleTabs(person, {
+    own: self && !person.deletion_mark,
+    notifications: hasFeature('notifications'),
+  });
+  const current = tabs.includes(tab) ? tab : 'main';
 
   return (
     <Stack gap="lg">
@@ -50,7 +56,7 @@ export default function ProfilePage() {
           <Tabs.List aria-label={t('profile.tabs')} px="sm">
             {tabs.map((name) => (
               <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
-                {t(TAB_LABELS[name])}
+                {name === 'notifications' ? notificationTexts.t('settings.tab') : t(TAB_LABELS[name])}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -80,6 +86,9 @@ export default function ProfilePage() {
             </Tabs.Panel>
             <Tabs.Panel value="contacts">
               <ContactsTab person={person} />
+            </Tabs.Panel>
+            <Tabs.Panel value="notifications">
+              <PersonNotificationsTab userId={person._id} />
             </Tabs.Panel>
             <Tabs.Panel value="subscribers">
               <SubscribersTab person={person} />

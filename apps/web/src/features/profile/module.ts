@@ -1,5 +1,6 @@
 import { IconUser } from '@tabler/icons-react';
 import { defineWebModule } from '../../app/webModule';
+import notifications from '../notifications/module';
 
 /**
  * Profiles (spec portal §2 "/profile/:id"). Its namespace `people` holds the texts of the whole people side, which
@@ -10,4 +11,6 @@ export default defineWebModule({
   routes: [{ path: 'profile/:_id', load: () => import('./ProfilePage') }],
   menu: [{ code: 'profile', to: (userId) => `/profile/${userId}`, icon: IconUser }],
   texts: { namespace: 'people', load: async () => (await import('./texts')).peopleTexts },
+  // The "notifications" tab shows the notifications module's settings.
+  uses: [notifications],
 });

@@ -3,10 +3,13 @@ import type { NotificationDto } from '@hallway/shared';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The e-mail of a centre entry: its title as the subject, every variable escaped in the HTML part. */
-export function notificationMail(entry: NotificationDto, publicUrl: string) {
+/**
+ * The e-mail of a centre entry: its title as the subject, the template's full text (else the entry's), every
+ * variable and text escaped in the HTML part.
+ */
+export function notificationMail(entry: NotificationDto, publicUrl: string, full = entry.text) {
   const url = entry.link ? `${publicUrl}${entry.link}` : publicUrl;
-  const paragraphs = [entry.title, entry.text].filter(Boolean);
+  const paragraphs = [entry.title, ...full.split(/\n{2,}/)].filter(Boolean);
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#212529;max-width:560px;margin:24px auto">${paragraphs
     .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`)
     .join(

@@ -1,14 +1,10 @@
-import type { NotificationChannel } from '@hallway/shared';
+import type { Lang, NotificationChannel } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { clients } from '../../modules/clients/tables.js';
-import { users } from '../../modules/users/tables.js';
-import { createdAt, idColumn, updatedAt } from '../db/columns.js';
-
-/** Who a notification goes to, resolved in SQL by the fan-out job (notify.ts `Recipients`). */
-export type RecipientSpec = { ids: string[] } | { everyone: true } | { authorOf: AuthoredKind; id: string };
-/** Objects whose author a notification can go to, resolved in SQL (the caller needs not load the object). */
-export type AuthoredKind = 'post' | 'comment';
+import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import type { RecipientSpec } from '../../platform/notify/notify.js';
+import { clients } from '../clients/tables.js';
+import { users } from '../users/tables.js';
 
 /**
  * One call of `notify()`: written in the caller's transaction, so it exists exactly when the change that caused
@@ -96,3 +92,27 @@ export const notificationSettings = pgTable(
     uniqueIndex('notification_settings_client_key').on(t.clientId).where(sql`user_id IS NULL`),
   ],
 );
+
+/**
+ * A workspace's own notification templates (`api/notif_template`), one per code (or `__`) and language; a code
+ * without one uses the shipped template (templates.ts).
+ */
+export const notifTemplates = pgTable(
+  'notif_templates',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    lang: text().$type<Lang>().notNull(),
+    name: text().notNull().default(''),
+    title: text().notNull(),
+    short: text().notNull().default(''),
+    full: text().notNull().default(''),
+    created: createdAt(),
+    updated: updatedAt(),
+  },
+  (t) => [uniqueIndex('notif_templates_code_key').on(t.clientId, t.code, t.lang)],
+);
+export type NotifTemplateRow = typeof notifTemplates.$inferSelect;

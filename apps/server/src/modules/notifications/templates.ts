@@ -1,5 +1,5 @@
 import type { Lang, NotificationCode } from '@hallway/shared';
-import type { NotificationTemplate } from '../http/module.js';
+import type { NotificationTemplate } from '../../platform/http/module.js';
 
 type Texts = NotificationTemplate['texts'];
 
@@ -153,22 +153,71 @@ const FALLBACK: Texts = {
   ua: { title: 'Нове сповіщення', body: '{text}' },
 };
 
+/** The first language of `langs` the texts have (every shipped template has all three). */
+export function pick<T>(texts: Partial<Record<Lang, T>>, langs: readonly Lang[]): T {
+  for (const lang of langs) if (texts[lang]) return texts[lang];
+  return Object.values(texts)[0] as T;
+}
+
 const fill = (template: string, vars: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_whole, key: string) => vars[key] ?? '');
 
+/** A workspace's own template texts (`api/notif_template`). */
+export interface CustomTexts {
+  title: string;
+  short: string;
+  full: string;
+}
+/** A workspace's own templates by `code:lang`. */
+export type CustomTemplates = ReadonlyMap<string, CustomTexts>;
+
+export interface Rendered {
+  title: string;
+  /** The centre's and the popup's text. */
+  text: string;
+  /** The mail's text. */
+  full: string;
+}
+
 /**
- * The entry's title and text in a language. Variables go in as plain text: the web shows them as text and the mail
- * escapes them (mail.ts), so a name can carry neither markup nor a link.
+ * The entry's title and texts in the first of `langs` (the person's, the workspace's, DEFAULT_LANG) that has a
+ * template: the workspace's own (`custom`) before the shipped one. A code with neither uses the workspace's `__`, else
+ * the shipped `__`. Variables go in as plain text: the web shows them as text and the mail escapes them (mail.ts), so
+ * a name can carry neither markup nor a link.
  */
 export function render(
   code: string,
-  lang: Lang,
+  langs: readonly Lang[],
   vars: Record<string, string>,
   others: number,
-): { title: string; text: string } {
-  const known = TEMPLATES[code as NotificationCode];
-  const texts = (others > 0 && known?.many) || known?.one || FALLBACK;
-  const t = texts[lang] ?? texts.en;
+  custom?: CustomTemplates,
+): Rendered {
   const all = { ...vars, others: String(others) };
-  return { title: fill(t.title, all), text: fill(t.body, all) };
+  const own = (texts: CustomTexts): Rendered => ({
+    title: fill(texts.title, all),
+    text: fill(texts.short, all),
+    full: fill(texts.full || texts.short, all),
+  });
+  const shipped = (texts: Texts[Lang]): Rendered => {
+    const body = fill(texts.body, all);
+    return { title: fill(texts.title, all), text: body, full: body };
+  };
+  const known = TEMPLATES[code as NotificationCode];
+  const texts = (others > 0 && known?.many) || known?.one;
+  for (const lang of langs) {
+    const mine = custom?.get(`${code}:${lang}`);
+    if (mine) return own(mine);
+    if (texts?.[lang]) return shipped(texts[lang]);
+  }
+  for (const lang of langs) {
+    const mine = custom?.get(`__:${lang}`);
+    if (mine) return own(mine);
+  }
+  return shipped(pick(texts ?? FALLBACK, langs));
+}
+
+/** The shipped texts of a code (or `__`) in a language, as the template editor starts from them. */
+export function shippedTemplate(code: string, lang: Lang): { title: string; body: string } {
+  const texts = TEMPLATES[code as NotificationCode]?.one ?? FALLBACK;
+  return pick(texts, [lang]);
 }

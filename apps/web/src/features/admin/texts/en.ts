@@ -1,0 +1,8 @@
+/** English texts of the admin panel; ru and uk have exactly this shape. */
+export const en = {
+  title: 'Admin panel',
+  tabs: 'Admin panel sections',
+  notificationSettings: 'Notification settings',
+  mailCheck: 'Mail check',
+  templates: 'Notification templates',
+};

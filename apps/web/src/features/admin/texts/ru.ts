@@ -1,0 +1,9 @@
+import type { en } from './en';
+
+export const ru: typeof en = {
+  title: 'Панель администратора',
+  tabs: 'Разделы панели администратора',
+  notificationSettings: 'Настройки уведомлений',
+  mailCheck: 'Проверка почты',
+  templates: 'Шаблоны уведомлений',
+};

@@ -1,0 +1,9 @@
+import type { en } from './en';
+
+export const uk: typeof en = {
+  title: 'Панель адміністратора',
+  tabs: 'Розділи панелі адміністратора',
+  notificationSettings: 'Налаштування сповіщень',
+  mailCheck: 'Перевірка пошти',
+  templates: 'Шаблони сповіщень',
+};
