@@ -91,11 +91,10 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): strin
     changes.push({ at: hi, from: previous, to: next });
     previous = next;
   }
-  if (!changes.length) {
-    const offset = offsetText(previous);
-    lines.push('BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${offset}`, `TZOFFSETTO:${offset}`);
-    lines.push('END:STANDARD');
-  }
+  // The offset in force from the first year on: readers take no offset for times before the first part.
+  const initial = offsetText(offsetAt(start, zone));
+  lines.push('BEGIN:STANDARD', `DTSTART:${fromYear}0101T000000`, `TZOFFSETFROM:${initial}`, `TZOFFSETTO:${initial}`);
+  lines.push('END:STANDARD');
   for (const change of changes) {
     const kind = change.to > change.from ? 'DAYLIGHT' : 'STANDARD';
     lines.push(
