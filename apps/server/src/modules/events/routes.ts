@@ -171,7 +171,7 @@ export const eventsModule: ModuleRoutes = {
       '/api/event/periodic_event/:id',
       {
         schema: { tags, params: idParams, querystring: deletePeriodicQuery, response: { 200: eventChanges } },
-        config: { access: reader, params: { id: 'periodic_event' } },
+        config: { access: reader, params: { id: 'periodic_event' }, query: { all: 'periodic_all' } },
       },
       async (req) => service.deletePeriodic(req.ctx, req.params.id, req.query),
     );
