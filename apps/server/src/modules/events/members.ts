@@ -123,8 +123,7 @@ export async function syncMembers(
 }
 
 /** The event's answer counters from its member rows (under the event's row lock). */
-export async function recount(ctx: RequestContext, eventId: string): Promise<void> {
-  await ctx.db.execute(sql`
+export const recountStatement = (eventId: string) => sql`
     UPDATE events SET
       count_accept = c.accept, count_maybe = c.maybe, count_decline = c.decline, count_none = c.none
     FROM (SELECT count(*) FILTER (WHERE answer = 'accept')::int AS accept,
@@ -132,5 +131,8 @@ export async function recount(ctx: RequestContext, eventId: string): Promise<voi
                  count(*) FILTER (WHERE answer = 'decline')::int AS decline,
                  count(*) FILTER (WHERE answer = 'none')::int AS none
           FROM event_members WHERE event_id = ${eventId}) c
-    WHERE ${events.id} = ${eventId}`);
+    WHERE ${events.id} = ${eventId}`;
+
+export async function recount(ctx: RequestContext, eventId: string): Promise<void> {
+  await ctx.db.execute(recountStatement(eventId));
 }

@@ -183,6 +183,7 @@ export async function sendReminders(
     });
     for (const task of after) await task();
   }
+  log.info({ due: due.length, sent }, 'events.remind pass');
   reminderEvents.emit('sent', sent);
   return sent;
 }
@@ -198,4 +199,6 @@ export async function startReminders(
     await sendReminders(platform, services, log);
   });
   await platform.jobs.schedule(REMIND_QUEUE, '* * * * *');
+  // Reminders that fell due while no process ran (a deploy) go out now rather than at the next minute's job.
+  await sendReminders(platform, services, log).catch((err) => log.error({ err }, 'events.remind pass failed'));
 }
