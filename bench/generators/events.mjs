@@ -88,7 +88,8 @@ export default {
       for (const [i, raw] of starts.entries()) {
         const start = Math.floor(raw / (15 * MINUTE)) * 15 * MINUTE;
         const length = random.pick([15, 30, 30, 60, 60, 90, 120]) * MINUTE;
-        const organizer = sampled.length && random.chance(0.02) ? random.pick(sampled) : ids[random.int(0, ids.length - 1)];
+        const organizer =
+          sampled.length && random.chance(0.02) ? random.pick(sampled) : ids[random.int(0, ids.length - 1)];
         let rrule = null;
         let repeat = null;
         let lastEnd = start + length;

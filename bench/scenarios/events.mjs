@@ -10,7 +10,11 @@ function month() {
   const now = new Date();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { from: from.toISOString(), to: to.toISOString(), earliest: new Date(from.getTime() - 31 * 86_400_000).toISOString() };
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    earliest: new Date(from.getTime() - 31 * 86_400_000).toISOString(),
+  };
 }
 
 const SEEN = `(r.public OR r.organizer_id = $2::uuid OR EXISTS (SELECT 1 FROM event_members m WHERE m.event_id = r.id AND m.user_id = $2::uuid))`;

@@ -213,7 +213,7 @@ export async function seedEvents(tx: Tx, clientId: string): Promise<void> {
         timeZone: ZONE,
         rrule: plan?.rrule ?? null,
         repeat: plan?.repeat ?? null,
-        lastEnd: new Date(plan?.occurrences.at(-1)!.end ?? timing.end),
+        lastEnd: new Date(plan?.occurrences.at(-1)?.end ?? timing.end),
         organizerId,
         departments: demo.departments ?? [],
       })
