@@ -17,19 +17,25 @@ function month() {
   };
 }
 
-const SEEN = `(r.public OR r.organizer_id = $2::uuid OR EXISTS (SELECT 1 FROM event_members m WHERE m.event_id = r.id AND m.user_id = $2::uuid))`;
+const seen = (r) =>
+  `(${r}.public OR ${r}.organizer_id = $2::uuid OR EXISTS (SELECT 1 FROM event_members m WHERE m.event_id = ${r}.id AND m.user_id = $2::uuid))`;
 
 export const baselines = [
   {
     id: 'bare-sql-events-month',
     title: 'bare SQL: the visible events of a month (no expansion)',
     server: 'bare-sql',
-    sql: `SELECT e.* FROM events e JOIN events r ON r.id = coalesce(e.series_id, e.id)
-      WHERE e.client_id = $1::uuid AND e.rrule IS NULL AND e.starts_at >= $3::timestamptz AND e.starts_at < $5::timestamptz
-        AND e.ends_at > $4::timestamptz AND ${SEEN}
+    // The statement the server runs (modules/events/service.ts rangeRows), returning the rows directly.
+    sql: `SELECT * FROM events WHERE id IN (
+      SELECT e.id FROM events e WHERE e.client_id = $1::uuid AND e.rrule IS NULL AND e.series_id IS NULL
+        AND e.starts_at >= $3::timestamptz AND e.starts_at < $5::timestamptz AND e.ends_at > $4::timestamptz AND ${seen('e')}
       UNION ALL
-      SELECT r.* FROM events r WHERE r.client_id = $1::uuid AND r.rrule IS NOT NULL
-        AND r.last_end > $4::timestamptz AND r.starts_at < $5::timestamptz AND ${SEEN}`,
+      SELECT o.id FROM events o JOIN events r ON r.id = o.series_id WHERE o.client_id = $1::uuid AND o.rrule IS NULL
+        AND o.series_id IS NOT NULL AND o.starts_at >= $3::timestamptz AND o.starts_at < $5::timestamptz
+        AND o.ends_at > $4::timestamptz AND ${seen('r')}
+      UNION ALL
+      SELECT r.id FROM events r WHERE r.client_id = $1::uuid AND r.rrule IS NOT NULL
+        AND r.last_end > $4::timestamptz AND r.starts_at < $5::timestamptz AND ${seen('r')})`,
     requests: (ctx) => {
       const [me] = ctx.people(1, { workspace: 'bench001' });
       const m = month();

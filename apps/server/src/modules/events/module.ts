@@ -1,5 +1,6 @@
 import type { Module } from '../../platform/http/module.js';
 import { seedEvents } from './demo.js';
+import { sentRemindersCleanup } from './maintenance.js';
 import { eventsModule } from './routes.js';
 import * as tables from './tables.js';
 
@@ -30,4 +31,5 @@ export const module: Module = {
   ],
   tables,
   demo: seedEvents,
+  maintenance: [sentRemindersCleanup],
 };
