@@ -26,7 +26,7 @@ export const baselines = [
     title: 'bare SQL: the visible events of a month (no expansion)',
     server: 'bare-sql',
     // The statement the server runs (modules/events/service.ts rangeRows), returning the rows directly.
-    sql: `SELECT * FROM events WHERE id IN (
+    sql: `SELECT * FROM events WHERE id = ANY (ARRAY(
       SELECT e.id FROM events e WHERE e.client_id = $1::uuid AND e.rrule IS NULL AND e.series_id IS NULL
         AND e.starts_at >= $3::timestamptz AND e.starts_at < $5::timestamptz AND e.ends_at > $4::timestamptz AND ${seen('e')}
       UNION ALL
@@ -35,7 +35,7 @@ export const baselines = [
         AND o.ends_at > $4::timestamptz AND ${seen('r')}
       UNION ALL
       SELECT r.id FROM events r WHERE r.client_id = $1::uuid AND r.rrule IS NOT NULL
-        AND r.last_end > $4::timestamptz AND r.starts_at < $5::timestamptz AND ${seen('r')})`,
+        AND r.last_end > $4::timestamptz AND r.starts_at < $5::timestamptz AND ${seen('r')}))`,
     requests: (ctx) => {
       const [me] = ctx.people(1, { workspace: 'bench001' });
       const m = month();
