@@ -11,7 +11,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { delivery } from '../apps/server/src/modules/notifications/delivery.ts';
+import { delivery } from '../apps/server/src/modules/notifications/deliver.ts';
 import { principalQuery } from '../apps/server/src/modules/users/principal.ts';
 import { createPlatform } from '../apps/server/src/platform/create.ts';
 

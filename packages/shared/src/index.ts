@@ -5,6 +5,7 @@ export * from './schemas/audience.js';
 export * from './schemas/auth.js';
 export * from './schemas/client.js';
 export * from './schemas/common.js';
+export * from './schemas/events.js';
 export * from './schemas/files.js';
 export * from './schemas/groups.js';
 export * from './schemas/notifications.js';

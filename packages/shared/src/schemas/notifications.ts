@@ -50,6 +50,8 @@ export const NOTIFICATION_CODES = {
   'groups.rejected': { section: 'groups', channels: ['center'] },
   'groups.invitation': { section: 'groups', channels: ['center', 'system', 'email'] },
   'groups.post': { section: 'groups', channels: ['center'] },
+  'events.invite': { section: 'events', channels: ['center', 'system', 'email'] },
+  'events.reminder': { section: 'events', channels: ['center', 'system', 'email'] },
 } as const satisfies Record<string, { section: EntrySection; channels: readonly NotificationChannel[] }>;
 export type NotificationCode = keyof typeof NOTIFICATION_CODES;
 export const isNotificationCode = (code: string): code is NotificationCode => Object.hasOwn(NOTIFICATION_CODES, code);
@@ -190,6 +192,8 @@ export const NOTIFICATION_VARIABLES: Record<NotificationCode | typeof FALLBACK_T
   'groups.rejected': ['group'],
   'groups.invitation': ['actor', 'group', 'text'],
   'groups.post': ['actor', 'group', 'text', 'others'],
+  'events.invite': ['actor', 'name', 'when'],
+  'events.reminder': ['name', 'minutes', 'time'],
   __: ['actor', 'text'],
 };
 export const isTemplateCode = (code: string): code is NotificationCode | typeof FALLBACK_TEMPLATE =>

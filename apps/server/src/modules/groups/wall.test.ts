@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
-import { delivery } from '../notifications/delivery.js';
+import { delivery } from '../notifications/deliver.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -29,4 +29,4 @@ export { hrmSheetRows } from './hrm.js';
 export { type ChiefChange, lockVacationBalance, placePeople } from './placement.js';
 export { presentUser } from './presenter.js';
 export { createEmployee, register, registerMany, registerManyResult } from './register.js';
-export { activeUserCounts, getUserRow, presentOne, saveUser } from './service.js';
+export { activeUserCounts, getUserRow, ownTimeZone, presentOne, saveUser, setOwnTimeZone } from './service.js';

@@ -15,6 +15,9 @@ const PUBLIC_ROUTES = [
   'POST /api/outlook/login',
   'GET /api/clients/by_ws/:workspace',
   'DELETE /api/files/session',
+  // A person's iCal subscription: their own events, only with their secret token (compared in constant time);
+  // a wrong token or a foreign person answers a bare 404 (modules/events/feed.ts).
+  'GET /api/calendar/feed/:userId/:file',
   // Health probes: no workspace data, only up/down states.
   'GET /api/health/live',
   'GET /api/health/ready',

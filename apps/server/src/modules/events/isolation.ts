@@ -1,0 +1,65 @@
+// Isolation-suite fixtures of the calendar: a single event and a weekly series of workspace A (with a moved
+// occurrence, members, an answer, a sent reminder) and A's iCal token, and the bodies of the calls that need them.
+import { pino } from 'pino';
+import type { Harness, TestWorkspace } from '../../test/harness.js';
+import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
+import { as } from '../posts/isolation.js';
+import { sendReminders } from './reminders.js';
+
+const DAY = 86_400_000;
+const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const eventBody = (a: TestWorkspace, extra: Record<string, unknown> = {}) => ({
+  name: 'Board meeting of A',
+  date: dayIn(5),
+  startTime: '10:00',
+  endTime: '11:00',
+  timeZone: 'UTC',
+  members: [a.employee.id],
+  ...extra,
+});
+
+registerObject('event', async (h: Harness, a) => {
+  const event = await as(h, a.admin.token, 'POST', '/api/event/', eventBody(a, { description: 'Secret agenda of A' }));
+  await as(h, a.employee.token, 'PUT', `/api/event/${event._id}/answer`, { answer: 'accept' });
+  await h.app.inject({
+    method: 'GET',
+    url: '/api/event/settings',
+    headers: { authorization: `Bearer ${a.employee.token}` },
+  });
+  // A reminder sent for it: the job run as if ten minutes before.
+  await sendReminders(h.platform, {}, pino({ level: 'silent' }), Date.parse(event.start) - 10 * 60_000);
+  return event._id as string;
+});
+
+registerObject('periodic_event', async (h, a) => {
+  const series = await as(h, a.admin.token, 'POST', '/api/event/periodic_event', {
+    ...eventBody(a, { name: 'Weekly sync of A' }),
+    repeat: { period: 'week', count: 4 },
+  });
+  const second = new Date(Date.parse(series.start) + 7 * DAY).toISOString();
+  await as(h, a.admin.token, 'PUT', `/api/event/periodic_event/${series._id}`, {
+    ...eventBody(a, { name: 'Weekly sync of A, moved', date: dayIn(12), startTime: '15:00', endTime: '16:00' }),
+    scope: 'this',
+    occurrence: second,
+  });
+  return series._id as string;
+});
+
+valueParams.event_from = new Date(Date.now() - DAY).toISOString();
+valueParams.event_to = new Date(Date.now() + 40 * DAY).toISOString();
+valueParams.periodic_all = 'true';
+valueParams.feed_token = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics';
+
+registerBody('POST /api/event/', ({ a }) => eventBody(a, { name: 'Phishing meeting' }));
+registerBody('POST /api/event/periodic_event', ({ a }) => ({
+  ...eventBody(a, { name: 'Phishing series' }),
+  repeat: { period: 'day', count: 2 },
+}));
+registerBody('PUT /api/event/:id', ({ a }) => eventBody(a, { name: 'Rewritten by a stranger' }));
+registerBody('PUT /api/event/periodic_event/:id', ({ a }) => ({
+  ...eventBody(a, { name: 'Rewritten series' }),
+  scope: 'all',
+}));
+registerBody('PUT /api/event/:id/answer', () => ({ answer: 'decline' }));
+registerBody('PUT /api/event/:id/reminders', () => ({ minutes: [5] }));
+registerBody('PUT /api/event/settings', () => ({ timeZone: 'Europe/Kyiv' }));
