@@ -19,7 +19,8 @@ import { api } from '../../api/client';
 
 /** The wall's calls (docs/api.md "Wall"). Writes are `local`: the wall shows their failures next to the action. */
 
-export type FeedKind = 'company' | 'user';
+/** Which feed: the company's, the person's combined one, or one group's (its owner is the group). */
+export type FeedKind = 'company' | 'user' | 'group';
 export type SinglePost = PostDto & { comments: CommentDto[] };
 export type AnswerDto = Omit<CommentDto, 'answers'>;
 
@@ -37,8 +38,9 @@ export interface ReadReport extends PeoplePage<ReadEntry> {
   status: ReadStatus;
 }
 
-/** `GET api/post/news/{clientId}/{page}` or `GET api/post/user_feed/{userId}/{page}`. */
+/** `GET api/post/news/{clientId}/{page}`, `GET api/post/user_feed/{userId}/{page}` or `GET api/post/group/{id}`. */
 export function fetchFeedPage(kind: FeedKind, ownerId: string, page: number, signal?: AbortSignal) {
+  if (kind === 'group') return api<FeedPage>(`/api/post/group/${ownerId}`, { query: { page }, signal, local: true });
   const path = kind === 'company' ? `/api/post/news/${ownerId}/${page}` : `/api/post/user_feed/${ownerId}/${page}`;
   return api<FeedPage>(path, { signal, local: true });
 }
