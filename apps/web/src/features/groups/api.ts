@@ -9,7 +9,6 @@ import type {
   GroupPage,
   GroupRole,
   PersonCard,
-  PostDto,
   ProjectDto,
   ProjectRole,
   UpdateGroupBody,
@@ -127,10 +126,6 @@ export const removeMember = (id: string, userId: string) =>
 
 export const setFollow = (id: string, follow: GroupFollow) =>
   detail(api<Detail>(`/api/group/${id}/follow`, { method: 'PUT', body: { follow }, ...local }));
-
-/** The wall's "important in groups" widget. */
-export const fetchImportant = async (signal?: AbortSignal) =>
-  (await api<{ result: PostDto[] }>('/api/post/important_in_groups', { signal, ...local })).result;
 
 type ProjectAnswer = { result: ProjectDto };
 const project = async (promise: Promise<ProjectAnswer>) => (await promise).result;

@@ -24,7 +24,6 @@ export const groupKeys = {
   detail: (id: string) => ['groups', 'group', id, 'detail'] as const,
   members: (id: string) => ['groups', 'group', id, 'members'] as const,
   pending: (id: string) => ['groups', 'group', id, 'pending'] as const,
-  important: ['groups', 'important'] as const,
   projects: ['groups', 'projects'] as const,
   project: (id: string) => ['groups', 'project', id] as const,
 };
@@ -83,13 +82,6 @@ export const groupQueries = {
       queryFn: ({ pageParam, signal }) => groupsApi.fetchInvitations(id, pageParam, signal),
       initialPageParam: 0,
       getNextPageParam: nextPage,
-    }),
-
-  important: () =>
-    queryOptions({
-      queryKey: groupKeys.important,
-      queryFn: ({ signal }) => groupsApi.fetchImportant(signal),
-      staleTime: 60_000,
     }),
 
   projects: (search: string) =>
@@ -177,7 +169,7 @@ export const groupMutations = {
         refreshGroup(client, id);
         // The person's feeds now include or leave out the group's posts.
         void client.invalidateQueries({ queryKey: ['wall', 'feed', 'user'] });
-        void client.invalidateQueries({ queryKey: groupKeys.important });
+        void client.invalidateQueries({ queryKey: ['wall', 'important-in-groups'] });
       },
       onError: showError,
     }),

@@ -129,6 +129,10 @@ export const searchPeople = async (workspace: string, search: string, signal?: A
     })
   ).result;
 
+/** The "important in groups" widget (`GET api/post/important_in_groups`): at most 5 posts of readable groups. */
+export const fetchImportantInGroups = async (signal?: AbortSignal) =>
+  (await api<{ result: PostDto[] }>('/api/post/important_in_groups', { signal, local: true })).result;
+
 export const fetchThanks = (clientId: string, signal?: AbortSignal) =>
   api<FeedPage>(`/api/clients/${clientId}/all_thanks`, { query: { page: 0 }, signal, local: true });
 

@@ -167,12 +167,5 @@ export const en = {
     wall: 'Project wall',
     createdBy: 'Created by {{name}}',
   },
-  widget: {
-    title: 'Important in groups',
-    empty: 'Nothing important in your groups lately.',
-    mustRead: 'Must read',
-    reactions: 'Reactions: {{count}}',
-    all: 'All groups',
-  },
   menu: 'Groups',
 };

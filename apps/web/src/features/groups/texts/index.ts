@@ -5,5 +5,5 @@ import { uk } from './uk';
 
 export const groupsTexts = { en, ru, uk };
 
-/** The groups' texts, in namespace `groups`: they load with the groups' chunk (and the wall's widget). */
+/** The groups' texts, in namespace `groups`: they load with the groups' chunk. */
 export const useGroupsTexts = defineTexts('groups', groupsTexts);

@@ -131,6 +131,13 @@ export const en = {
     newPosts: 'New posts: {{count}}',
   },
   widgets: {
+    important: {
+      title: 'Important in groups',
+      empty: 'Nothing important in your groups lately',
+      all: 'All groups',
+      mustRead: 'Must read',
+      reactions: 'Reactions: {{count}}',
+    },
     label: 'Highlights',
     open: 'Highlights',
     thanks: {

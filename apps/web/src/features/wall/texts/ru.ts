@@ -132,6 +132,13 @@ export const ru: WallTexts = {
     newPosts: 'Новые публикации: {{count}}',
   },
   widgets: {
+    important: {
+      title: 'Важное в группах',
+      empty: 'В ваших группах в последнее время ничего важного',
+      all: 'Все группы',
+      mustRead: 'Прочитать обязательно',
+      reactions: 'Реакций: {{count}}',
+    },
     label: 'Главное',
     open: 'Главное',
     thanks: {

@@ -132,6 +132,13 @@ export const uk: WallTexts = {
     newPosts: 'Нові публікації: {{count}}',
   },
   widgets: {
+    important: {
+      title: 'Важливе в групах',
+      empty: 'У ваших групах останнім часом нічого важливого',
+      all: 'Усі групи',
+      mustRead: 'Прочитати обов’язково',
+      reactions: 'Реакцій: {{count}}',
+    },
     label: 'Головне',
     open: 'Головне',
     thanks: {
