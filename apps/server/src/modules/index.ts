@@ -4,6 +4,7 @@ import { module as auth } from './auth/module.js';
 import { module as clients } from './clients/module.js';
 import { module as comments } from './comments/module.js';
 import { module as files } from './files/module.js';
+import { module as groups } from './groups/module.js';
 import { module as links } from './links/module.js';
 import { module as notifications } from './notifications/module.js';
 import { module as posts } from './posts/module.js';
@@ -22,6 +23,7 @@ export const modules: readonly Module[] = [
   files,
   posts,
   comments,
+  groups,
   links,
   notifications,
 ];

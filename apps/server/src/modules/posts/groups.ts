@@ -16,6 +16,16 @@ export interface GroupWall {
   canWrite(ctx: RequestContext, groupId: string): Promise<boolean>;
   /** Who a must-read group post is meant for. */
   members(ctx: RequestContext, groupId: string): Promise<string[]>;
+  /**
+   * The groups whose posts join the person's combined user feed: those they are a member of (members always read).
+   * Without it the user feed takes every readable group.
+   */
+  feedGroups?(ctx: RequestContext, userId: string): Promise<string[]>;
+  /** A post was written on a group's wall (in the post's transaction): the group tells its followers. */
+  postAdded?(
+    ctx: RequestContext,
+    post: { id: string; groupId: string; text: string; mentions: string[] },
+  ): Promise<void>;
 }
 
 declare module '../../platform/http/module.js' {
@@ -27,6 +37,20 @@ declare module '../../platform/http/module.js' {
 export async function readableGroups(ctx: RequestContext, userId: string): Promise<string[]> {
   const groupWall = ctx.services.groupWall;
   return groupWall ? groupWall.readableGroups(ctx, userId) : [];
+}
+
+/** The groups of the person's combined user feed. */
+export async function feedGroups(ctx: RequestContext, userId: string): Promise<string[]> {
+  const groupWall = ctx.services.groupWall;
+  if (!groupWall) return [];
+  return groupWall.feedGroups ? groupWall.feedGroups(ctx, userId) : groupWall.readableGroups(ctx, userId);
+}
+
+export async function groupPostAdded(
+  ctx: RequestContext,
+  post: { id: string; groupId: string; text: string; mentions: string[] },
+): Promise<void> {
+  await ctx.services.groupWall?.postAdded?.(ctx, post);
 }
 
 export async function canReadGroup(ctx: RequestContext, groupId: string): Promise<boolean> {

@@ -30,7 +30,7 @@ import type { Platform } from '../../platform/index.js';
 import { wallComments } from './comments.js';
 import { announce, announceLike, announcePost, announcePostDeleted } from './events.js';
 import * as feeds from './feeds.js';
-import { readableGroups } from './groups.js';
+import { feedGroups, readableGroups } from './groups.js';
 import { reactToPost } from './likes.js';
 import { presentNewPost } from './presenter.js';
 import * as reading from './reading.js';
@@ -60,7 +60,8 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
       schema: { tags: ['posts'], params: z.object({ userId: id, page: pageParam }), response: { 200: feedPage } },
       config: { access: wall },
     },
-    async (req) => feeds.userFeed(req.ctx, req.params.userId, await groupsOf(req.ctx), req.params.page),
+    async (req) =>
+      feeds.userFeed(req.ctx, req.params.userId, await feedGroups(req.ctx, req.ctx.me().id), req.params.page),
   );
 
   const paged = { tags: ['posts'], params: idParams, querystring: pageQuery, response: { 200: feedPage } };

@@ -4,7 +4,7 @@ import { authorize } from '../../platform/access/tenancy.js';
 import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
-import { assertGroupWritable, canReadGroup } from './groups.js';
+import { assertGroupWritable, canReadGroup, groupMembers, groupPostAdded } from './groups.js';
 import { postPolicy } from './policy.js';
 import { presentPosts } from './presenter.js';
 import { findPost, loadPostPage, movePostCount } from './queries.js';
@@ -89,10 +89,14 @@ export async function createPost(ctx: RequestContext, body: CreatePostBody): Pro
     vars: { text: row.text },
     link: `/post/${row.id}`,
   });
+  if (row.parentType === 'group') {
+    await groupPostAdded(ctx, { id: row.id, groupId: row.parentId, text: row.text, mentions: row.mentions });
+  }
   if (row.mustRead)
     await notify(ctx, {
       code: 'posts.must_read',
-      recipients: 'everyone',
+      // A group's must-read post is for its members.
+      recipients: row.parentType === 'group' ? await groupMembers(ctx, row.parentId) : 'everyone',
       vars: { text: row.text },
       link: `/post/${row.id}`,
     });

@@ -1,4 +1,19 @@
 // What other modules may use of people (they import this file, never the module's own files; tables.ts aside).
+
+export {
+  type AudiencePerson,
+  accessLevel,
+  audienceDenies,
+  audienceGrantsOf,
+  audienceLevelSql,
+  audiencePerson,
+  audiencePredicate,
+  audienceRecipientIds,
+  audienceRecipients,
+  deleteAudienceGrants,
+  matchedLevel,
+  setAudienceGrants,
+} from './audience.js';
 export { upcomingBirthdays } from './birthdays.js';
 export {
   activePeopleIds,

@@ -1,4 +1,4 @@
-import type { FileRef, Gender, Lang, Rights, Role } from '@hallway/shared';
+import type { Audience, FileRef, Gender, GrantLevel, Lang, Rights, Role } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -90,6 +90,8 @@ export const users = pgTable(
       t.firstName,
       t.id,
     ),
+    // "All heads" and "by head" audiences (users/audience.ts) look people up by their chief.
+    index('users_client_chief_idx').on(t.clientId, t.chief),
     // The HR-system import finds people by INN.
     index('users_client_inn_idx').on(t.clientId, t.inn),
     // Downloads of a file ask whether it is someone's HR file (`files @> [{"_id": ...}]`).
@@ -146,4 +148,29 @@ export const follows = pgTable(
     created: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.followerId, t.userId] }), index('follows_user_idx').on(t.userId)],
+);
+
+/**
+ * Audience grants on content (spec portal §6 "Access grants on content"), for every module that has them: the
+ * grants of object `objectId` of kind `objectKind` (`group`, `article`, `poll`, …). `keys` are `values` as matched:
+ * lower-cased and trimmed (texts) or as given (user ids). Evaluated by audience.ts only.
+ */
+export const audienceGrants = pgTable(
+  'audience_grants',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    objectKind: text().notNull(),
+    objectId: uuid().notNull(),
+    audience: text().$type<Audience>().notNull(),
+    values: text().array().notNull().default(sql`'{}'::text[]`),
+    keys: text().array().notNull().default(sql`'{}'::text[]`),
+    tenureFrom: integer(),
+    tenureTo: integer(),
+    level: text().$type<GrantLevel>().notNull(),
+    created: createdAt(),
+  },
+  (t) => [index('audience_grants_object_idx').on(t.clientId, t.objectKind, t.objectId)],
 );
