@@ -98,9 +98,11 @@ function GroupHeader({ group }: { group: GroupDetailDto }) {
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} component="header">
       <Box h={{ base: 110, sm: 170 }} style={{ background: coverBackground(group) }} aria-hidden />
       <Stack gap="sm" px={{ base: 'sm', sm: 'lg' }} pb="md">
-        <Group justify="space-between" align="flex-end" mt={-44} wrap="wrap" gap="sm">
-          <GroupAvatar group={group} size={88} />
-          <Group gap="xs" wrap="wrap">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Box mt={-44}>
+            <GroupAvatar group={group} size={88} />
+          </Box>
+          <Group gap="xs" wrap="wrap" align="flex-end" pt="sm">
             <MembershipButton group={group} size="sm" />
             {group.can.follow && group.membership.follow && (
               <Select

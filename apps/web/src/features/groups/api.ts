@@ -45,7 +45,9 @@ export const fetchUserGroups = (userId: string, page: number, filter: ListFilter
     ...local,
   });
 
-export const fetchInbox = (signal?: AbortSignal) => api<GroupInboxDto>('/api/group/inbox', { signal, ...local });
+/** The directory's "requests" tab (answered as `{ result: groupInboxDto }`). */
+export const fetchInbox = async (signal?: AbortSignal) =>
+  (await api<{ result: GroupInboxDto }>('/api/group/inbox', { signal, ...local })).result;
 
 /** A missing or invisible group is the page's own not-found state, not the global page. */
 export const fetchGroup = (id: string, signal?: AbortSignal) =>

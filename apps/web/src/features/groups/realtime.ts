@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Socket } from '../../api/socket';
+import { type Socket, whenIdentified } from '../../api/socket';
 import { useSession } from '../../app/session/context';
 import { groupKeys } from './queries';
 
@@ -52,17 +52,16 @@ export function useGroupRoom(groupId: string, canRead: boolean, onDeleted: (id: 
   const client = useQueryClient();
   useEffect(() => {
     if (!socket || !groupId) return;
-    const subscribe = () => {
-      if (canRead) socket.emit('group.subscribe', { group_id: groupId });
-    };
-    if (socket.connected) subscribe();
-    socket.on('connect', subscribe);
+    // The server joins the room through the person's room, which exists once the socket is identified.
+    const unsubscribe = canRead
+      ? whenIdentified(socket, () => socket.emit('group.subscribe', { group_id: groupId }))
+      : () => undefined;
     const stop = listen(
       socket,
       groupEventHandlers(client, (id) => id === groupId && onDeleted(id)),
     );
     return () => {
-      socket.off('connect', subscribe);
+      unsubscribe();
       stop();
     };
   }, [socket, client, groupId, canRead, onDeleted]);
