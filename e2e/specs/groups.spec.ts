@@ -98,6 +98,38 @@ test('a closed group: created, asked to join, approved, and its post reaches the
   await tom.context.close();
 });
 
+test('a group’s settings take an audience grant; a project shows its people and its wall', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInFresh(page, 'tom');
+  // Tom owns the demo's Frontend guild: give the Design department read access with the grant editor.
+  await page.goto('/groups/');
+  await page.getByRole('article', { name: 'Frontend guild' }).getByRole('link', { name: 'Frontend guild' }).click();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const grants = page.getByRole('region', { name: 'Who may see the group' });
+  await grants.getByRole('button', { name: 'Add a grant' }).click();
+  const grant = grants.getByRole('group', { name: 'Grant 1' });
+  await grant.getByRole('combobox', { name: 'Who' }).click();
+  await page.getByRole('option', { name: 'By department' }).click();
+  await grant.getByRole('combobox', { name: 'Departments' }).fill('Design');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await grants.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Who may see the group' }).getByText('Design')).toBeVisible();
+  await shot(page, 'groups-settings-desktop-light');
+
+  await page.goto('/groups/?tab=projects');
+  await page.getByRole('link', { name: 'Mobile app 2.0' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mobile app 2.0' })).toBeVisible();
+  const people = page.getByRole('region', { name: 'Participants' });
+  await expect(people.getByText('Daniel')).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: 'Kick-off notes' })).toBeVisible();
+  await shot(page, 'groups-project-desktop-light');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'groups-project-phone-light');
+});
+
 test('a private group the person is not in is not found, like an unknown one', async ({ page }) => {
   await signInFresh(page, 'tom');
   await page.goto('/group/01a1fe5d-0000-7000-8000-00000000dead');

@@ -1,10 +1,25 @@
 import type { GroupDetailDto, GroupFollow, PostDto } from '@hallway/shared';
-import { Alert, Badge, Box, Button, Group, Paper, Select, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconLock, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
+import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadingState, QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
@@ -186,6 +201,39 @@ export function GroupWall({ groupId, canPost }: { groupId: string; canPost: bool
   );
 }
 
+/** Beside the wall on wide screens: who runs the group and when it started. */
+function About({ group }: { group: GroupDetailDto }) {
+  const { t, lang } = useGroupsTexts();
+  const people = [group.owner, ...group.admins.filter((admin) => admin._id !== group.owner._id)];
+  return (
+    <Paper withBorder radius="lg" p="md" component="aside" aria-label={t('group.about')}>
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          {t('group.about')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('group.since', { date: new Date(group.created).toLocaleDateString(lang, { dateStyle: 'long' }) })}
+        </Text>
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {people.map((person) => (
+            <Group key={person._id} component="li" gap="sm" wrap="nowrap">
+              <Avatar person={person} size={32} />
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate="end">
+                  {person.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(person._id === group.owner._id ? 'members.roles.owner' : 'members.roles.admin')}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
 const TABS = ['wall', 'members', 'requests', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -223,7 +271,7 @@ function GroupView({ group }: { group: GroupDetailDto }) {
         onChange={(value) => setParams(value && value !== 'wall' ? { tab: value } : {}, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List aria-label={t('group.tabs')}>
+        <Tabs.List aria-label={t('group.tabs')} className="hw-tabs-scroll">
           {available.map((value) => (
             <Tabs.Tab
               key={value}
@@ -241,15 +289,20 @@ function GroupView({ group }: { group: GroupDetailDto }) {
           ))}
         </Tabs.List>
         <Tabs.Panel value="wall" pt="md">
-          <Box maw={760}>
-            {can.read ? (
-              <GroupWall groupId={group._id} canPost={can.post} />
-            ) : (
-              <Alert variant="light" icon={<IconLock size={18} />}>
-                {t('group.closedNotice')}
-              </Alert>
-            )}
-          </Box>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              {can.read ? (
+                <GroupWall groupId={group._id} canPost={can.post} />
+              ) : (
+                <Alert variant="light" icon={<IconLock size={18} />}>
+                  {t('group.closedNotice')}
+                </Alert>
+              )}
+            </Grid.Col>
+            <Grid.Col span={4} visibleFrom="md">
+              <About group={group} />
+            </Grid.Col>
+          </Grid>
         </Tabs.Panel>
         <Tabs.Panel value="members" pt="md">
           <MembersTab group={group} />

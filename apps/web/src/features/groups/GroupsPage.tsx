@@ -56,7 +56,7 @@ function Directory() {
         onChange={(value) => setParams(value && value !== 'my' ? { tab: value } : {}, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List aria-label={t('directory.tabs')}>
+        <Tabs.List aria-label={t('directory.tabs')} className="hw-tabs-scroll">
           <Tabs.Tab value="my">{t('directory.my')}</Tabs.Tab>
           <Tabs.Tab value="all">{t('directory.all')}</Tabs.Tab>
           <Tabs.Tab

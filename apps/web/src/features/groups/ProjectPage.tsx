@@ -57,38 +57,40 @@ function Participants({ project }: { project: ProjectDto }) {
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {project.participants.map((participant) => (
             <Group key={participant.user._id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                <Avatar person={participant.user} size={32} />
-                <Text size="sm" truncate="end">
-                  {participant.user.name}
-                </Text>
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+                <Avatar person={participant.user} size={36} />
+                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                  <Text size="sm" fw={500} truncate="end">
+                    {participant.user.name}
+                  </Text>
+                  {manage ? (
+                    <Select
+                      aria-label={`${t('projects.role')}: ${participant.user.name}`}
+                      size="xs"
+                      w={140}
+                      data={roles}
+                      value={participant.role}
+                      allowDeselect={false}
+                      onChange={(value) =>
+                        value && change.mutate({ userId: participant.user._id, role: value as ProjectRole })
+                      }
+                    />
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      {t(`projects.roles.${participant.role}`)}
+                    </Text>
+                  )}
+                </Stack>
               </Group>
-              {manage ? (
-                <Group gap={4} wrap="nowrap">
-                  <Select
-                    aria-label={`${t('projects.role')}: ${participant.user.name}`}
-                    size="xs"
-                    w={130}
-                    data={roles}
-                    value={participant.role}
-                    allowDeselect={false}
-                    onChange={(value) =>
-                      value && change.mutate({ userId: participant.user._id, role: value as ProjectRole })
-                    }
-                  />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`${t('members.remove')}: ${participant.user.name}`}
-                    onClick={() => change.mutate({ userId: participant.user._id, role: null })}
-                  >
-                    <IconUserMinus size={16} />
-                  </ActionIcon>
-                </Group>
-              ) : (
-                <Badge variant="light" radius="sm" color={participant.role === 'lead' ? 'blue' : 'gray'}>
-                  {t(`projects.roles.${participant.role}`)}
-                </Badge>
+              {manage && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`${t('members.remove')}: ${participant.user.name}`}
+                  onClick={() => change.mutate({ userId: participant.user._id, role: null })}
+                >
+                  <IconUserMinus size={16} />
+                </ActionIcon>
               )}
             </Group>
           ))}

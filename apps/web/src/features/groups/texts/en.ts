@@ -89,6 +89,8 @@ export const en = {
     followMentions: 'Mentions only',
     followNone: 'Nothing',
     followSaved: 'Notification setting saved',
+    about: 'About the group',
+    since: 'Created on {{date}}',
     readOnly: 'You can read this group but not post in it.',
     closedNotice: 'This is a closed group: its posts are visible to members.',
   },

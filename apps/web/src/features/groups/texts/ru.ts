@@ -91,6 +91,8 @@ export const ru: typeof en = {
     followMentions: 'Только упоминаниях',
     followNone: 'Ничего',
     followSaved: 'Настройка уведомлений сохранена',
+    about: 'О группе',
+    since: 'Создана {{date}}',
     readOnly: 'Вы можете читать группу, но не писать в ней.',
     closedNotice: 'Это закрытая группа: её записи видят участники.',
   },

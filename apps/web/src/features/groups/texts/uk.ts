@@ -91,6 +91,8 @@ export const uk: typeof en = {
     followMentions: 'Лише згадки',
     followNone: 'Нічого',
     followSaved: 'Налаштування сповіщень збережено',
+    about: 'Про групу',
+    since: 'Створено {{date}}',
     readOnly: 'Ви можете читати групу, але не писати в ній.',
     closedNotice: 'Це закрита група: її записи бачать учасники.',
   },
