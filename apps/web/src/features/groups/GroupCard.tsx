@@ -116,22 +116,24 @@ export function GroupCard({ group }: { group: GroupDto }) {
         <Text size="sm" c="dimmed" lineClamp={2} style={{ minHeight: '2.6em' }}>
           {group.description}
         </Text>
-        <Group justify="space-between" gap="xs" mt="auto" wrap="nowrap">
-          <Group gap={4} c="dimmed" wrap="nowrap">
-            <IconUsers size={14} aria-hidden />
-            <Text size="xs">{t('directory.members', { count: group.membersCount })}</Text>
+        <Stack gap="xs" mt="auto">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap={4} c="dimmed" wrap="nowrap">
+              <IconUsers size={14} aria-hidden />
+              <Text size="xs">{t('directory.members', { count: group.membersCount })}</Text>
+            </Group>
+            {member ? (
+              <Badge variant="dot" color="teal" radius="sm">
+                {t(`members.roles.${group.membership.role ?? 'member'}`)}
+              </Badge>
+            ) : group.membership.invited ? (
+              <Badge variant="light" color="blue" radius="sm">
+                {t('actions.invitedBadge')}
+              </Badge>
+            ) : null}
           </Group>
-          {member ? (
-            <Badge variant="dot" color="teal" radius="sm">
-              {t(`members.roles.${group.membership.role ?? 'member'}`)}
-            </Badge>
-          ) : group.membership.invited ? (
-            <Badge variant="light" color="blue" radius="sm">
-              {t('actions.invitedBadge')}
-            </Badge>
-          ) : null}
-        </Group>
-        {!member && <MembershipButton group={group} />}
+          {!member && <MembershipButton group={group} />}
+        </Stack>
       </Stack>
     </Card>
   );
