@@ -201,6 +201,22 @@ describe('membership', () => {
     expect((await req(guest, 'GET', `/api/group/${secret._id}`)).status).toBe(404);
   });
 
+  it('refuses joining a private group the person sees through a grant: invitation only, nothing changed', async () => {
+    const ws = await makeWorkspace(h);
+    const secret = await newGroup(ws.admin, 'private', 'Auditors');
+    await ok(ws.admin, 'POST', `/api/group/${secret._id}/grants/user/${ws.employee.id}`, { level: 'read' });
+    const seen = (await ok(ws.employee, 'GET', `/api/group/${secret._id}`)).result;
+    expect(seen).toMatchObject({ can: { read: true, join: false, request: false }, membership: { role: null } });
+    expect(await req(ws.employee, 'POST', `/api/group/${secret._id}/join`)).toMatchObject({
+      status: 403,
+      body: { code: 'group_invitation_only' },
+    });
+    expect((await ok(ws.admin, 'GET', `/api/group/${secret._id}`)).result).toMatchObject({
+      membersCount: 1,
+      requestsCount: 0,
+    });
+  });
+
   it('lists members with roles; toggles admins; removes members; the owner cannot leave', async () => {
     const ws = await makeWorkspace(h);
     const group = await newGroup(ws.admin, 'public');

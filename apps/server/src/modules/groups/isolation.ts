@@ -96,6 +96,9 @@ registerBody('POST /api/group/:groupId/grants/user/:userId', () => ({ level: 're
 registerBody('POST /api/group/:id/invitations', ({ a }) => ({ user_ids: [a.employee.id] }));
 registerBody('PUT /api/group/:id/members/:userId/admin', () => ({ admin: true }));
 registerBody('PUT /api/group/:id/follow', () => ({ follow: 'mentions' }));
-registerBody('POST /api/project/', () => ({ name: 'Stranger project', participants: [] }));
+registerBody('POST /api/project/', ({ a }) => ({
+  name: 'Stranger project',
+  participants: [{ user_id: a.employee.id, role: 'member' }],
+}));
 registerBody('PUT /api/project/:id', () => ({ name: 'Renamed by a stranger' }));
 registerBody('POST /api/projectParticipant/', () => ({ role: 'observer' }));

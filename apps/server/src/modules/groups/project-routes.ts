@@ -22,7 +22,11 @@ const params = z.object({ id });
 export function registerProjectRoutes(app: App) {
   app.post(
     '/api/project/',
-    { schema: { tags, body: createProjectBody, response: one }, config: { access: { right: 'groups' } } },
+    {
+      schema: { tags, body: createProjectBody, response: one },
+      // The participants' ids are A's people in the isolation suite's body (isolation.ts).
+      config: { access: { right: 'groups' } },
+    },
     async (req) => ({ result: await projects.createProject(req.ctx, req.body) }),
   );
 

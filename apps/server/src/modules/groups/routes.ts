@@ -36,6 +36,7 @@ const signedIn = { signedIn: true } as const;
 const detail = { 200: resultOf(groupDetailDto) };
 const groupParams = z.object({ id });
 const memberParams = z.object({ id, userId: id });
+const pictures = { cover: 'file', avatar: 'file' };
 
 /** The kind of group each call works on in the isolation suite (isolation.ts): calls that use up their object get their own. */
 const on = (kind: string, more: Record<string, string> = {}) => ({ access: signedIn, params: { id: kind, ...more } });
@@ -47,7 +48,10 @@ export const groupsModule: ModuleRoutes = {
 
     app.post(
       '/api/group/',
-      { schema: { tags, body: createGroupBody, response: detail }, config: { access: { right: 'groups' } } },
+      {
+        schema: { tags, body: createGroupBody, response: detail },
+        config: { access: { right: 'groups' }, body: pictures },
+      },
       async (req) => ({ result: await service.createGroup(req.ctx, req.body) }),
     );
 
@@ -99,7 +103,10 @@ export const groupsModule: ModuleRoutes = {
 
     app.put(
       '/api/group/:id',
-      { schema: { tags, params: groupParams, body: updateGroupBody, response: detail }, config: on('group') },
+      {
+        schema: { tags, params: groupParams, body: updateGroupBody, response: detail },
+        config: { ...on('group'), body: pictures },
+      },
       async (req) => ({ result: await service.updateGroup(req.ctx, req.params.id, req.body) }),
     );
 

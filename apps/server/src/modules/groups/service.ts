@@ -26,6 +26,7 @@ import {
   unknownPerson,
 } from '../users/index.js';
 import { groupPolicy, isVisible, type Relation, relationSql, viewerOf, visibleSql } from './access.js';
+import { groupAnnounce } from './events.js';
 import { type GroupRow, groupInvitations, groupMembers, groupRequests, groups, groupUserGrants } from './tables.js';
 
 const columns = getTableColumns(groups);
@@ -286,6 +287,7 @@ export async function updateGroup(ctx: RequestContext, id: string, body: UpdateG
       .where(eq(groups.id, id));
   }
   if (body.grants) await setAudienceGrants(ctx, GROUP_KIND, id, body.grants);
+  groupAnnounce.updated(ctx, id);
   return detailOf(ctx, id);
 }
 
@@ -299,6 +301,7 @@ export async function replaceGrants(
   assertPlainGroup(g);
   authorize(policyOf(g).edit);
   await setAudienceGrants(ctx, GROUP_KIND, id, grants);
+  groupAnnounce.updated(ctx, id);
   return detailOf(ctx, id);
 }
 
@@ -323,6 +326,7 @@ export async function deleteGroup(ctx: RequestContext, id: string): Promise<void
   assertPlainGroup(g);
   authorize(policyOf(g).delete);
   await dropGroups(ctx, [id]);
+  groupAnnounce.deleted(ctx, id);
 }
 
 const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);

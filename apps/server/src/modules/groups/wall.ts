@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
-import type { GroupWall } from '../posts/groups.js';
+import type { GroupWall } from '../posts/index.js';
 import { audiencePerson } from '../users/index.js';
 import { readableSql, viewerOf } from './access.js';
 import { findGroup, policyOf } from './service.js';

@@ -1,7 +1,6 @@
 import { FEED_PAGE_SIZE, mentionMarkup } from '@hallway/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '../../platform/db/tenant.js';
-import type { Module } from '../../platform/http/module.js';
 import {
   call,
   createHarness,
@@ -11,34 +10,13 @@ import {
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
-import { modules } from '../index.js';
 import { follows } from '../users/tables.js';
-import type { GroupWall } from './groups.js';
-
-/** Stands in for the groups module: provides the wall's group service through the contract, as it will. */
-let wall: GroupWall | null = null;
-const groupsStub: Module = {
-  name: 'groups-stub',
-  feature: { featureFree: true, reason: 'test stand-in for the groups module' },
-  routes() {},
-  provides: {
-    groupWall: {
-      readableGroups: async (ctx, userId) => (wall ? wall.readableGroups(ctx, userId) : []),
-      canRead: async (ctx, id) => (wall ? wall.canRead(ctx, id) : false),
-      canWrite: async (ctx, id) => (wall ? wall.canWrite(ctx, id) : false),
-      members: async (ctx, id) => (wall ? wall.members(ctx, id) : []),
-    },
-  },
-};
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({}, { modules: [...modules, groupsStub] });
+  h = await createHarness();
 });
 afterAll(() => h.close());
-afterEach(() => {
-  wall = null;
-});
 
 const post = async (user: TestUser, body: Record<string, unknown>) => {
   const res = await call(h, user, 'POST', '/api/post', body);
@@ -128,31 +106,53 @@ describe('GET /api/post/user_feed/{userId}/{page}', () => {
     expect((await get(ws.employee, `/api/post/user_feed/${followed.id}/0`)).status).toBe(403);
   });
 
-  it('adds the posts of the groups the person may read, through the groups provider', async () => {
+  it("adds the posts of the person's groups; other feeds show every group the person may read", async () => {
     const ws = await makeWorkspace(h);
-    const readable = crypto.randomUUID();
-    const hidden = crypto.randomUUID();
-    wall = {
-      readableGroups: async () => [readable],
-      canRead: async (_ctx, id) => id === readable || id === hidden,
-      canWrite: async (_ctx, id) => id === readable || id === hidden,
-      members: async () => [],
-    };
-    await post(ws.employee, { text: 'in a readable group', parent: { type: 'group', id: readable } });
-    await post(ws.employee, { text: 'in another group', parent: { type: 'group', id: hidden } });
+    const owner = await makeUser(h, ws.id);
+    const group = async (type: string) =>
+      (await call(h, owner, 'POST', '/api/group/', { name: `A ${type} group`, description: 'About it', type })).json()
+        .result._id as string;
+    const mine = await group('public');
+    const closed = await group('closed');
+    const open = await group('public');
+    expect((await call(h, ws.employee, 'POST', `/api/group/${mine}/join`)).statusCode).toBe(200);
+    await post(owner, { text: 'in a public group', parent: { type: 'group', id: open } });
+    await post(owner, { text: 'in my group', parent: { type: 'group', id: mine } });
+    await post(owner, { text: 'in a closed group', parent: { type: 'group', id: closed } });
+    const refused = await call(h, ws.employee, 'POST', '/api/post', {
+      text: 'x',
+      parent: { type: 'group', id: closed },
+    });
+    expect(refused.json()).toMatchObject({ code: 'group_not_found' });
+    const outsider = await call(h, ws.employee, 'POST', '/api/post', {
+      text: 'x',
+      parent: { type: 'group', id: open },
+    });
+    expect(outsider.statusCode).toBe(403);
+
     const feed = await get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`);
-    expect(texts(feed)).toEqual(['in a readable group']);
+    expect(texts(feed)).toEqual(['in my group']);
     expect(feed.total).toBe(1);
-    const group = await get(ws.employee, `/api/post/group/${readable}`);
-    expect(group).toMatchObject({ total: 1, pages: 1 });
-    expect(group.result[0].parent).toEqual({ type: 'group', id: readable, where: '' });
-    expect(texts(await get(ws.employee, `/api/post/client/${ws.id}`))).toEqual(['in a readable group']);
-    expect(texts(await get(ws.employee, `/api/post/group/user/${ws.admin.id}`))).toEqual(['in a readable group']);
+    const wall = await get(ws.employee, `/api/post/group/${mine}`);
+    expect(wall).toMatchObject({ total: 1, pages: 1 });
+    expect(wall.result[0].parent).toEqual({ type: 'group', id: mine, where: '' });
+    expect((await get(ws.employee, `/api/post/group/${closed}`)).status).toBe(404);
+    expect(texts(await get(ws.employee, `/api/post/client/${ws.id}`))).toEqual(['in my group', 'in a public group']);
+    expect(texts(await get(ws.employee, `/api/post/group/user/${ws.admin.id}`))).toEqual([
+      'in my group',
+      'in a public group',
+    ]);
+    // The workspace administrator reads closed groups too.
+    expect(texts(await get(ws.admin, `/api/post/client/${ws.id}`))).toEqual([
+      'in a closed group',
+      'in my group',
+      'in a public group',
+    ]);
   });
 });
 
 describe('other feeds', () => {
-  it('lists by workspace, followed people and author; groups are unknown until the groups module', async () => {
+  it('lists by workspace, followed people and author; an unknown group is not found', async () => {
     const ws = await makeWorkspace(h);
     const other = await makeWorkspace(h);
     const followed = await makeUser(h, ws.id);

@@ -3,7 +3,7 @@
 export { type DemoAnswer, WALL } from './demo.js';
 export { announce, commentForReaders } from './events.js';
 export { commentsFeed } from './feeds.js';
-export { readableGroups } from './groups.js';
+export { type GroupWall, readableGroups } from './groups.js';
 export { movedCounts, reactionCounts, toggleReaction } from './reactions.js';
 export { checkedAttachments, checkedMentions } from './rules.js';
 export { moveCommentCount, readablePost, roomOf } from './service.js';

@@ -98,7 +98,8 @@ describe('POST /api/post', () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ type: 'feed', id: ws.admin.id }, 400, 'post_parent_invalid'],
       [{ type: 'company', id: other.id }, 400, 'post_parent_invalid'],
-      [{ type: 'group', id: ws.id }, 400, 'group_posts_unavailable'],
+      [{ type: 'group', id: ws.id }, 404, 'group_not_found'],
+      [{ type: 'group' }, 400, 'post_parent_invalid'],
       [{ type: 'system' }, 403, 'no_access'],
     ];
     for (const [parent, status, code] of cases) {
