@@ -13,6 +13,7 @@ import { CardsSkeleton, GroupAvatar, GroupCard, MembershipButton, TypeBadge } fr
 import { CreateGroupModal } from './GroupForm';
 import { ProjectsTab } from './Projects';
 import { groupMutations, groupQueries } from './queries';
+import { useMembershipEvents } from './realtime';
 import { useGroupsTexts } from './texts';
 import './groups.css';
 
@@ -37,6 +38,8 @@ function Directory() {
   const tab: Tab = requested && TABS.includes(requested) ? requested : 'my';
   const [creating, setCreating] = useState(false);
   const inbox = useQuery(groupQueries.inbox());
+  // Invitations, approvals and removals concerning the person refresh the lists while the directory is open.
+  useMembershipEvents();
   const waiting = inbox.data ? inbox.data.invitations.length + inbox.data.toApprove.length : 0;
 
   return (
