@@ -58,6 +58,13 @@ for (const scheme of ['light', 'dark'] as const) {
     try {
       await signInFresh(page, 'admin');
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      // A group of the demo workspace and its directory (the token names the workspace).
+      const clientId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).client_id as string;
+      const groups = await request.get(`/api/group/byClient/${clientId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(groups.ok()).toBeTruthy();
+      const groupId = ((await groups.json()) as { result: { _id: string }[] }).result[0]._id;
       await checkEverywhere(
         page,
         [
@@ -68,6 +75,8 @@ for (const scheme of ['light', 'dark'] as const) {
           '/employees/',
           '/notifications',
           '/admin/',
+          '/groups/',
+          `/group/${groupId}`,
           '/404',
         ],
         `admin-${scheme}`,

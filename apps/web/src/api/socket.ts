@@ -30,12 +30,33 @@ export async function connectSocket(identity: SocketIdentity): Promise<Socket> {
   });
   // Every (re)connection is a fresh server-side socket that has to join the person's rooms again.
   socket.on('connect', () => {
+    identified.delete(socket);
     const payload = { client_id: identity.clientId, user_id: identity.userId, timestamp: Date.now() };
     socket.emit('identify', payload, (joined: boolean) => {
-      if (joined) identity.onIdentified?.();
+      if (!joined) return;
+      identified.add(socket);
+      identity.onIdentified?.();
+      for (const listener of [...(identifiedListeners.get(socket) ?? [])]) listener();
     });
   });
+  socket.on('disconnect', () => identified.delete(socket));
   return socket;
+}
+
+const identified = new WeakSet<Socket>();
+const identifiedListeners = new WeakMap<Socket, Set<() => void>>();
+
+/**
+ * Runs `listener` once the server has joined the socket to the person's rooms, now if it already has, and again
+ * after every reconnection: rooms a page joins on top (a group's) are joined through the person's room, so they
+ * must wait for it. Answers the unsubscribe.
+ */
+export function whenIdentified(socket: Socket, listener: () => void): () => void {
+  const listeners = identifiedListeners.get(socket) ?? new Set();
+  identifiedListeners.set(socket, listeners);
+  listeners.add(listener);
+  if (identified.has(socket)) listener();
+  return () => listeners.delete(listener);
 }
 
 /** Logout tells the server first, so it drops the rooms at once rather than on timeout. */

@@ -22,7 +22,7 @@ describe('menu entries', () => {
     expect(isImplemented('/employees/')).toBe(true);
     expect(isImplemented('/shop/')).toBe(false);
     expect(isImplemented('/addressBook/')).toBe(true);
-    expect(codes(employee())).toEqual(['notifications', 'company', 'addressBook', 'profile']);
+    expect(codes(employee())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'groups']);
   });
 
   it('follow roles: employees for administrators, clients for the superadmin', () => {
@@ -31,6 +31,7 @@ describe('menu entries', () => {
       'company',
       'addressBook',
       'profile',
+      'groups',
       'employees',
       'admin',
     ]);
@@ -39,6 +40,7 @@ describe('menu entries', () => {
       'company',
       'addressBook',
       'profile',
+      'groups',
       'employees',
       'clients',
       'admin',
@@ -47,18 +49,21 @@ describe('menu entries', () => {
 
   it('hide an entry whose workspace feature is off or whose right is missing', () => {
     const noWall = employee({ hasFeature: (feature: Feature) => feature !== 'wall' });
-    expect(codes(noWall)).toEqual(['notifications', 'addressBook', 'profile']);
-    const groups: MenuEntry = {
-      code: 'groups',
-      to: () => '/groups/',
+    expect(codes(noWall)).toEqual(['notifications', 'addressBook', 'profile', 'groups']);
+    const noGroups = employee({ hasFeature: (feature: Feature) => feature !== 'groups' });
+    expect(codes(noGroups)).not.toContain('groups');
+    // A right-gated entry (hypothetical): a person without the right does not see it.
+    const calendar: MenuEntry = {
+      code: 'calendar',
+      to: () => '/calendar/',
       icon: IconUsersGroup,
-      feature: 'groups',
-      right: 'groups',
+      feature: 'calendar',
+      right: 'calendar',
     };
-    const routes = [...shellRoutes, { path: 'groups', load: async () => ({ default: () => null }) }];
-    const withGroups = (access: MenuAccess) => visibleMenu(access, [...MENU, groups], routes).map((e) => e.code);
-    expect(withGroups(employee())).toContain('groups');
-    expect(withGroups(employee({ can: (right: Right) => right !== 'groups' }))).not.toContain('groups');
+    const routes = [...shellRoutes, { path: 'calendar', load: async () => ({ default: () => null }) }];
+    const withCalendar = (access: MenuAccess) => visibleMenu(access, [...MENU, calendar], routes).map((e) => e.code);
+    expect(withCalendar(employee())).toContain('calendar');
+    expect(withCalendar(employee({ can: (right: Right) => right !== 'calendar' }))).not.toContain('calendar');
   });
 
   it('take names, order and hiding from the workspace design settings', () => {
@@ -74,6 +79,7 @@ describe('menu entries', () => {
       ['notifications', undefined],
       ['profile', 'Me'],
       ['addressBook', undefined],
+      ['groups', undefined],
       ['company', undefined],
       ['admin', undefined],
     ]);

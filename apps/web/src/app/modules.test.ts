@@ -38,6 +38,7 @@ describe('web module registry', () => {
       'birthdays',
       'clients',
       'employees',
+      'groups',
       'notifications',
       'profile',
       'wall',
@@ -52,7 +53,7 @@ describe('web module registry', () => {
     expect(isImplemented('/polls', registry.shellRoutes)).toBe(false);
     // The spec's order puts polls after the people side, whatever the module list's order.
     const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
-    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'polls']);
+    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'groups', 'polls']);
     expect(codes(access({ hasFeature: (feature) => feature !== 'polls' }))).not.toContain('polls');
 
     const route = built.shellRoutes.find((r) => r.path === 'polls')!;

@@ -1,4 +1,5 @@
 import {
+  type CreatePostBody,
   formatBytes,
   POST_ATTACHMENT_LIMIT_BYTES,
   type PostDto,
@@ -37,9 +38,15 @@ import { checkDraft, type ThanksProblem } from './rules';
 import { useWallTexts } from './texts';
 
 export interface ComposerProps {
-  /** The feed being read: a post goes to the company wall or to the person's own feed. */
+  /** The feed being read: a post goes to the company wall, the person's own feed or the open group's wall. */
   feed: FeedKind;
   onPublished: (post: PostDto) => void;
+}
+
+/** Where a new post goes: the company wall, the person's own feed, or the group whose wall is open. */
+function parentOf(feed: FeedKind, group: string): CreatePostBody['parent'] {
+  if (feed === 'group') return { type: 'group', id: group, where: 'group' };
+  return feed === 'company' ? { type: 'company', where: 'company' } : { type: 'feed', where: 'user_feed' };
 }
 
 const ruleText = (code: ThanksProblem) => translateCode(code, { min: THANKS_TEXT_MIN });
@@ -47,7 +54,7 @@ const ruleText = (code: ThanksProblem) => translateCode(code, { min: THANKS_TEXT
 /** Writing a post or a thank-you post (spec portal §5 "Posts"): mentions, attachments up to 20 MB, Ctrl+Enter. */
 export function Composer({ feed, onPublished }: ComposerProps) {
   const { t } = useWallTexts();
-  const { reader } = useWall();
+  const { reader, owners } = useWall();
   const [kind, setKind] = useState<PostKind>('post');
   const [text, setText] = useState('');
   const [mentions, setMentions] = useState<Mention[]>([]);
@@ -89,7 +96,7 @@ export function Composer({ feed, onPublished }: ComposerProps) {
       const post = await publishing.mutateAsync({
         text: check.text,
         kind,
-        parent: { type: feed === 'company' ? 'company' : 'feed', where: feed === 'company' ? 'company' : 'user_feed' },
+        parent: parentOf(feed, owners.group),
         mentions: check.mentions,
         attachments: files.map((file) => file._id),
         ...(mustRead ? { mustRead: true } : {}),
@@ -153,7 +160,7 @@ export function Composer({ feed, onPublished }: ComposerProps) {
             ]}
           />
           <Text size="xs" c="dimmed">
-            {feed === 'company' ? t('composer.toCompany') : t('composer.toFeed')}
+            {t(feed === 'company' ? 'composer.toCompany' : feed === 'group' ? 'composer.toGroup' : 'composer.toFeed')}
           </Text>
         </Group>
         <MentionTextarea

@@ -12,7 +12,7 @@ import { PostCard } from './PostCard';
 import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
 
-export const whereOf = (kind: FeedKind) => (kind === 'company' ? 'company' : 'user_feed');
+export const whereOf = (kind: FeedKind) => (kind === 'company' ? 'company' : kind === 'group' ? 'group' : 'user_feed');
 
 /** The first page of a feed, kept in the cache as the flat list later pages and realtime posts merge into. */
 export function useFeedQuery(kind: FeedKind) {
@@ -97,6 +97,12 @@ function NewPostsPill({ items }: { items: FeedState['items'] }) {
   );
 }
 
+const EMPTY = {
+  company: { title: 'feed.emptyCompanyTitle', text: 'feed.emptyCompanyText' },
+  user: { title: 'feed.emptyUserTitle', text: 'feed.emptyUserText' },
+  group: { title: 'feed.emptyGroupTitle', text: 'feed.emptyGroupText' },
+} as const;
+
 /** A feed with infinite scroll: the next page loads as its end comes near (or by the button, for keyboards). */
 export function Feed({ kind }: { kind: FeedKind }) {
   const { t } = useWallTexts();
@@ -133,8 +139,8 @@ export function Feed({ kind }: { kind: FeedKind }) {
           <Paper withBorder radius="lg" p="lg">
             <EmptyState
               icon={kind === 'company' ? <IconNews size={28} stroke={1.5} /> : <IconUsers size={28} stroke={1.5} />}
-              title={kind === 'company' ? t('feed.emptyCompanyTitle') : t('feed.emptyUserTitle')}
-              description={kind === 'company' ? t('feed.emptyCompanyText') : t('feed.emptyUserText')}
+              title={t(EMPTY[kind].title)}
+              description={t(EMPTY[kind].text)}
             />
           </Paper>
         }

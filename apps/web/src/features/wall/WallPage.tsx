@@ -13,7 +13,7 @@ import type { FeedKind } from './api';
 import { Composer } from './Composer';
 import { insertPostInFeed, markViewedEverywhere } from './cache';
 import { useWall, WallProvider } from './context';
-import { Feed, useFeedQuery, whereOf } from './Feed';
+import { Feed, useFeedQuery } from './Feed';
 import { wallMutations } from './queries';
 import { useWallTexts } from './texts';
 import { Widgets } from './widgets/Widgets';
@@ -77,7 +77,7 @@ function Wall({ workspaceName }: { workspaceName: string }) {
 
   const markAll = () =>
     marking.mutate(
-      { userId: reader.userId, where: whereOf(kind) },
+      { userId: reader.userId, where: kind === 'company' ? 'company' : 'user_feed' },
       {
         onSuccess: (answer) => {
           views.markReported(answer.postIds);

@@ -19,7 +19,8 @@ import { api } from '../../api/client';
 
 /** The wall's calls (docs/api.md "Wall"). Writes are `local`: the wall shows their failures next to the action. */
 
-export type FeedKind = 'company' | 'user';
+/** Which feed: the company's, the person's combined one, or one group's (its owner is the group). */
+export type FeedKind = 'company' | 'user' | 'group';
 export type SinglePost = PostDto & { comments: CommentDto[] };
 export type AnswerDto = Omit<CommentDto, 'answers'>;
 
@@ -37,8 +38,9 @@ export interface ReadReport extends PeoplePage<ReadEntry> {
   status: ReadStatus;
 }
 
-/** `GET api/post/news/{clientId}/{page}` or `GET api/post/user_feed/{userId}/{page}`. */
+/** `GET api/post/news/{clientId}/{page}`, `GET api/post/user_feed/{userId}/{page}` or `GET api/post/group/{id}`. */
 export function fetchFeedPage(kind: FeedKind, ownerId: string, page: number, signal?: AbortSignal) {
+  if (kind === 'group') return api<FeedPage>(`/api/post/group/${ownerId}`, { query: { page }, signal, local: true });
   const path = kind === 'company' ? `/api/post/news/${ownerId}/${page}` : `/api/post/user_feed/${ownerId}/${page}`;
   return api<FeedPage>(path, { signal, local: true });
 }
@@ -126,6 +128,10 @@ export const searchPeople = async (workspace: string, search: string, signal?: A
       local: true,
     })
   ).result;
+
+/** The "important in groups" widget (`GET api/post/important_in_groups`): at most 5 posts of readable groups. */
+export const fetchImportantInGroups = async (signal?: AbortSignal) =>
+  (await api<{ result: PostDto[] }>('/api/post/important_in_groups', { signal, local: true })).result;
 
 export const fetchThanks = (clientId: string, signal?: AbortSignal) =>
   api<FeedPage>(`/api/clients/${clientId}/all_thanks`, { query: { page: 0 }, signal, local: true });

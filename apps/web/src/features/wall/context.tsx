@@ -39,7 +39,17 @@ export function useWall(): WallContextValue {
  * What every part of the wall shares, built once per page: the reader, the writes, the view tracker and the realtime
  * subscription. Values are stable, so memoized posts do not re-render when the page does.
  */
-export function WallProvider({ children }: { children: ReactNode }) {
+export function WallProvider({
+  children,
+  group = '',
+  canWrite: canWriteHere,
+}: {
+  children: ReactNode;
+  /** The group whose wall is shown (its feed is `group`). */
+  group?: string;
+  /** Whether the person may post here, when the place decides it (a group's `can`); otherwise the `wall` right. */
+  canWrite?: boolean;
+}) {
   const session = useSession();
   const client = useQueryClient();
   const userId = session.user?._id ?? '';
@@ -67,10 +77,10 @@ export function WallProvider({ children }: { children: ReactNode }) {
   const actions = useMemo(() => createWallActions(client), [client]);
   const views = useMemo(() => createViewTracker(client, userId), [client, userId]);
   useEffect(() => () => views.disconnect(), [views]);
-  const owners = useMemo<FeedOwners>(() => ({ company: clientId, user: userId }), [clientId, userId]);
+  const owners = useMemo<FeedOwners>(() => ({ company: clientId, user: userId, group }), [clientId, userId, group]);
   useWallRealtime(session.socket, client, reader, owners);
 
-  const canWrite = session.can('wall');
+  const canWrite = canWriteHere ?? session.can('wall');
   const workspace = session.client?.workspace ?? '';
   const value = useMemo<WallContextValue>(
     () => ({ reader, actions, views, owners, people, peopleComplete: usersComplete, workspace, canWrite }),

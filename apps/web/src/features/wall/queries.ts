@@ -92,6 +92,13 @@ export const wallQueries = {
       staleTime: 10 * 60_000,
     }),
 
+  importantInGroups: () =>
+    queryOptions({
+      queryKey: wallKeys.importantInGroups,
+      queryFn: ({ signal }) => wallApi.fetchImportantInGroups(signal),
+      staleTime: 60_000,
+    }),
+
   links: (clientId: string) =>
     queryOptions({
       queryKey: wallKeys.links(clientId),

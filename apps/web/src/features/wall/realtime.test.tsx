@@ -7,7 +7,7 @@ import { wallKeys } from './cache';
 import { useWall } from './context';
 import { Feed } from './Feed';
 import type { FeedState } from './feedState';
-import { useWallRealtime } from './realtime';
+import { useWallRealtime, wallEventHandlers } from './realtime';
 import { CLIENT, ME, makePost, makeQueryClient, renderWall } from './testing';
 
 /** A socket the test drives: handlers registered by the wall, events emitted by the test. */
@@ -141,5 +141,39 @@ describe('wall realtime', () => {
     await act(async () => within(card).getByRole('button', { name: 'Post actions' }).click());
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+  });
+});
+
+describe('wall realtime in groups', () => {
+  it('puts a group post on top of that group’s open wall and the reader’s own feed, never the company feed', () => {
+    const client = makeQueryClient();
+    const group = '01a1fe5d-3333-7000-8000-000000000001';
+    const other = '01a1fe5d-3333-7000-8000-000000000002';
+    const empty = (): FeedState => ({ items: [], page: 0, pages: 0, total: 0 });
+    for (const [kind, owner] of [
+      ['company', CLIENT],
+      ['user', ME],
+      ['group', group],
+      ['group', other],
+    ] as const) {
+      client.setQueryData(wallKeys.feed(kind, owner), empty());
+    }
+    const handlers = wallEventHandlers(
+      client,
+      { userId: ME, isAdmin: false, follows: () => false },
+      {
+        company: CLIENT,
+        user: ME,
+        group,
+      },
+    );
+    const post = makePost({ text: 'In the group', parent: { type: 'group', id: group, where: 'group' } });
+    handlers['post.created'](post);
+    const items = (kind: 'company' | 'user' | 'group', owner: string) =>
+      client.getQueryData<FeedState>(wallKeys.feed(kind, owner))!.items.map((item) => item.text);
+    expect(items('group', group)).toEqual(['In the group']);
+    expect(items('user', ME)).toEqual(['In the group']);
+    expect(items('company', CLIENT)).toEqual([]);
+    expect(items('group', other)).toEqual([]);
   });
 });

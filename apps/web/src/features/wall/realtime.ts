@@ -35,10 +35,14 @@ interface CommentDeletedEvent {
   commentsCount?: number;
 }
 
-/** Feeds are keyed by their owner: the workspace for the company feed, the person for their own feed. */
+/**
+ * Feeds are keyed by their owner: the workspace for the company feed, the person for their own feed, the group for a
+ * group's wall (empty outside a group page).
+ */
 export interface FeedOwners {
   company: string;
   user: string;
+  group: string;
 }
 
 /**
@@ -50,7 +54,10 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
   return {
     'post.created': (post: PostDto) => {
       const kind = feedOfPost(post, reader);
-      if (kind) insertPostInFeed(client, kind, owners[kind], forReader(post, reader));
+      const own = forReader(post, reader);
+      if (kind) insertPostInFeed(client, kind, owners[kind], own);
+      // A group's post also goes on top of that group's wall, when it is open.
+      if (post.parent.type === 'group') insertPostInFeed(client, 'group', post.parent.id, own);
     },
     'post.updated': (post: PostDto) => {
       patchPostEverywhere(client, post._id, (existing) => mergeForReader(existing, post));

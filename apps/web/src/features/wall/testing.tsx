@@ -85,7 +85,7 @@ export function renderWall(ui: ReactElement, setup: WallSetup = {}) {
     reader,
     actions: createWallActions(client),
     views: new ViewTracker(() => {}),
-    owners: { company: CLIENT, user: ME },
+    owners: { company: CLIENT, user: ME, group: '' },
     people: setup.people ?? PEOPLE,
     peopleComplete: !setup.partialPeople,
     workspace: 'demo',
