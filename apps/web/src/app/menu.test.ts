@@ -22,7 +22,7 @@ describe('menu entries', () => {
     expect(isImplemented('/employees/')).toBe(true);
     expect(isImplemented('/shop/')).toBe(false);
     expect(isImplemented('/addressBook/')).toBe(true);
-    expect(codes(employee())).toEqual(['notifications', 'company', 'addressBook', 'profile']);
+    expect(codes(employee())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'structure', 'vacations']);
   });
 
   it('follow roles: employees for administrators, clients for the superadmin', () => {
@@ -31,21 +31,25 @@ describe('menu entries', () => {
       'company',
       'addressBook',
       'profile',
+      'structure',
       'employees',
+      'vacations',
     ]);
     expect(codes(employee({ isAdmin: true, isSuperadmin: true }))).toEqual([
       'notifications',
       'company',
       'addressBook',
       'profile',
+      'structure',
       'employees',
       'clients',
+      'vacations',
     ]);
   });
 
   it('hide an entry whose workspace feature is off or whose right is missing', () => {
     const noWall = employee({ hasFeature: (feature: Feature) => feature !== 'wall' });
-    expect(codes(noWall)).toEqual(['notifications', 'addressBook', 'profile']);
+    expect(codes(noWall)).toEqual(['notifications', 'addressBook', 'profile', 'structure', 'vacations']);
     const groups: MenuEntry = {
       code: 'groups',
       to: () => '/groups/',
@@ -73,6 +77,8 @@ describe('menu entries', () => {
       ['profile', 'Me'],
       ['addressBook', undefined],
       ['company', undefined],
+      ['structure', undefined],
+      ['vacations', undefined],
     ]);
     expect(entries[1].href).toBe('/profile/u1');
   });

@@ -39,6 +39,8 @@ describe('web module registry', () => {
       'employees',
       'notifications',
       'profile',
+      'structure',
+      'vacations',
       'wall',
     ]);
     expect(registry.shellRoutes.map((route) => route.path)).toContain('company');
@@ -51,7 +53,15 @@ describe('web module registry', () => {
     expect(isImplemented('/polls', registry.shellRoutes)).toBe(false);
     // The spec's order puts polls after the people side, whatever the module list's order.
     const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
-    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'polls']);
+    expect(codes(access())).toEqual([
+      'notifications',
+      'company',
+      'addressBook',
+      'profile',
+      'polls',
+      'structure',
+      'vacations',
+    ]);
     expect(codes(access({ hasFeature: (feature) => feature !== 'polls' }))).not.toContain('polls');
 
     const route = built.shellRoutes.find((r) => r.path === 'polls')!;

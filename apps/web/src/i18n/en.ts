@@ -202,6 +202,26 @@ const en = {
     notification_section_unknown: 'Unknown notification section',
     notification_channel_unknown: 'Unknown notification channel',
     notification_not_found: 'The notification was not found',
+    // Structure
+    department_not_found: 'The department was not found',
+    structure_move_cycle: 'A department cannot be moved into itself or a child',
+    structure_root_locked: 'The root department cannot be moved',
+    structure_root_delete: 'The root department cannot be deleted',
+    structure_has_employees: 'A department with employees cannot be deleted',
+    structure_parent_other_tree: 'A department can only be moved within its own structure',
+    head_not_member: 'The head must be a member of the department',
+    loading_struct_hrm_error: 'Error loading the structure from the HR system',
+    inn_unknown: 'No employee has this INN',
+    chief_unknown: 'No employee has the chief code',
+    // Vacations
+    vacation_not_found: 'The vacation was not found',
+    vacation_start_past: 'The date must be later than now',
+    vacation_end_before_start: 'The vacation cannot end before it starts',
+    vacation_no_days: 'The vacation has no working days',
+    vacation_overlap: 'The vacation overlaps another vacation',
+    vacation_over_balance: 'The vacation does not fit within the balance: {{left}} days left',
+    edit_vac_error: 'The vacation cannot be changed',
+    del_vac_error: 'The vacation cannot be deleted',
   },
 };
 

@@ -204,6 +204,26 @@ const ru: Resources = {
     notification_section_unknown: 'Неизвестный раздел уведомлений',
     notification_channel_unknown: 'Неизвестный канал уведомлений',
     notification_not_found: 'Уведомление не найдено',
+    // Structure
+    department_not_found: 'Подразделение не найдено',
+    structure_move_cycle: 'Подразделение нельзя переместить в само себя или в дочернее',
+    structure_root_locked: 'Корневое подразделение нельзя переместить',
+    structure_root_delete: 'Корневое подразделение нельзя удалить',
+    structure_has_employees: 'Подразделение с сотрудниками нельзя удалить',
+    structure_parent_other_tree: 'Подразделение можно переместить только внутри своей структуры',
+    head_not_member: 'Руководитель должен быть сотрудником подразделения',
+    loading_struct_hrm_error: 'Ошибка загрузки структуры из HR-системы',
+    inn_unknown: 'Нет сотрудника с таким ИНН',
+    chief_unknown: 'Нет сотрудника с кодом руководителя',
+    // Vacations
+    vacation_not_found: 'Отпуск не найден',
+    vacation_start_past: 'Дата должна быть позже текущей',
+    vacation_end_before_start: 'Отпуск не может закончиться раньше, чем начнётся',
+    vacation_no_days: 'В отпуске нет рабочих дней',
+    vacation_overlap: 'Отпуск пересекается с другим отпуском',
+    vacation_over_balance: 'Отпуск не укладывается в остаток: осталось дней — {{left}}',
+    edit_vac_error: 'Отпуск нельзя изменить',
+    del_vac_error: 'Отпуск нельзя удалить',
   },
 };
 

@@ -204,6 +204,26 @@ const uk: Resources = {
     notification_section_unknown: 'Невідомий розділ сповіщень',
     notification_channel_unknown: 'Невідомий канал сповіщень',
     notification_not_found: 'Сповіщення не знайдено',
+    // Structure
+    department_not_found: 'Підрозділ не знайдено',
+    structure_move_cycle: 'Підрозділ не можна перемістити в самого себе або в дочірній',
+    structure_root_locked: 'Кореневий підрозділ не можна перемістити',
+    structure_root_delete: 'Кореневий підрозділ не можна видалити',
+    structure_has_employees: 'Підрозділ зі співробітниками не можна видалити',
+    structure_parent_other_tree: 'Підрозділ можна перемістити лише в межах своєї структури',
+    head_not_member: 'Керівник має бути співробітником підрозділу',
+    loading_struct_hrm_error: 'Помилка завантаження структури з HR-системи',
+    inn_unknown: 'Немає співробітника з таким ІПН',
+    chief_unknown: 'Немає співробітника з кодом керівника',
+    // Vacations
+    vacation_not_found: 'Відпустку не знайдено',
+    vacation_start_past: 'Дата має бути пізніше поточної',
+    vacation_end_before_start: 'Відпустка не може закінчитися раніше, ніж почнеться',
+    vacation_no_days: 'У відпустці немає робочих днів',
+    vacation_overlap: 'Відпустка перетинається з іншою відпусткою',
+    vacation_over_balance: 'Відпустка не вкладається в залишок: залишилося днів — {{left}}',
+    edit_vac_error: 'Відпустку не можна змінити',
+    del_vac_error: 'Відпустку не можна видалити',
   },
 };
 
