@@ -7,7 +7,9 @@ import { module as files } from './files/module.js';
 import { module as links } from './links/module.js';
 import { module as notifications } from './notifications/module.js';
 import { module as posts } from './posts/module.js';
+import { module as structure } from './structure/module.js';
 import { module as users } from './users/module.js';
+import { module as vacations } from './vacations/module.js';
 
 /**
  * Every product module, in registration order (and demo-seed order). Adding a module is its folder with a
@@ -24,6 +26,8 @@ export const modules: readonly Module[] = [
   comments,
   links,
   notifications,
+  structure,
+  vacations,
 ];
 
 checkModules(modules);

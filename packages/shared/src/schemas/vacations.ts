@@ -49,7 +49,8 @@ export const vacationChartQuery = z.object({
 export const vacationChart = z.object({
   result: z.array(
     z.object({
-      dept: z.object({ _id: z.string(), name: z.string() }).nullable(),
+      /** The administrative department (`_id` null: only the person's department text, outside the structure). */
+      dept: z.object({ _id: z.string().nullable(), name: z.string() }).nullable(),
       people: z.array(z.object({ user: personCard, vacations: z.array(vacationDto) })),
     }),
   ),

@@ -1,5 +1,5 @@
 // Spec portal §5 "INN is 10 digits and is needed for the HR integration", §7 load_hrm / reset_to_hrm, §8 errors.
-import { type HrmReport, MESSAGES, profileFields } from '@hallway/shared';
+import { type HrmReport, MESSAGES, type MessageCode, profileFields } from '@hallway/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/client.js';
@@ -150,4 +150,15 @@ export async function resetToHrm(ctx: RequestContext, userId: string): Promise<U
     if (err instanceof AppError) throw new AppError(409, 'reseting_hrm_error', {}, { fields: err.extra.fields });
     throw err;
   }
+}
+
+/** The rows of an uploaded HR-system file (this import's format), normalised, for the structure's `load_struct`. */
+export async function hrmSheetRows(
+  platform: Platform,
+  ctx: RequestContext,
+  fileId: string,
+  code: MessageCode,
+): Promise<{ row: number; values: Record<string, unknown> }[]> {
+  const rows = await uploadedRows(platform, ctx, fileId, code);
+  return rows.map((r) => ({ row: r.row, values: normaliseRow(r.values) }));
 }

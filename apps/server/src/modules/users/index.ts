@@ -10,6 +10,8 @@ export {
   personCardsSql,
   unknownPerson,
 } from './cards.js';
+export { hrmSheetRows } from './hrm.js';
+export { type ChiefChange, lockVacationBalance, placePeople } from './placement.js';
 export { presentUser } from './presenter.js';
 export { createEmployee, register, registerMany, registerManyResult } from './register.js';
 export { activeUserCounts, getUserRow, presentOne, saveUser } from './service.js';

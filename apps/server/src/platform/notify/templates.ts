@@ -76,6 +76,34 @@ export const TEMPLATES: Record<NotificationCode, { one: Texts; many?: Texts }> =
       ua: { title: '{title}', body: '{text}' },
     },
   },
+  'structure.chief_changed': {
+    one: {
+      en: { title: 'Your chief is now {chief}', body: '{department}' },
+      ru: { title: 'Ваш руководитель теперь {chief}', body: '{department}' },
+      ua: { title: 'Ваш керівник тепер {chief}', body: '{department}' },
+    },
+  },
+  'vacations.requested': {
+    one: {
+      en: { title: '{actor} asks for a vacation', body: '{start} – {end}, {days} working days' },
+      ru: { title: '{actor} просит отпуск', body: '{start} – {end}, рабочих дней: {days}' },
+      ua: { title: '{actor} просить відпустку', body: '{start} – {end}, робочих днів: {days}' },
+    },
+  },
+  'vacations.approved': {
+    one: {
+      en: { title: '{actor} approved your vacation', body: '{start} – {end}' },
+      ru: { title: '{actor} согласовал(а) ваш отпуск', body: '{start} – {end}' },
+      ua: { title: '{actor} погодив(ла) вашу відпустку', body: '{start} – {end}' },
+    },
+  },
+  'vacations.declined': {
+    one: {
+      en: { title: '{actor} declined your vacation', body: '{start} – {end} {comment}' },
+      ru: { title: '{actor} отклонил(а) ваш отпуск', body: '{start} – {end} {comment}' },
+      ua: { title: '{actor} відхилив(ла) вашу відпустку', body: '{start} – {end} {comment}' },
+    },
+  },
 };
 
 /** `__`: the template of a code that has none (modules §9 "Missing notification template code falls back to '__'"). */

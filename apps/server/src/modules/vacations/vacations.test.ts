@@ -1,0 +1,265 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inSystem } from '../../platform/db/tenant.js';
+import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
+import { addDays, today } from './calendar.js';
+import { vacations } from './tables.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+/** The first Monday of March next year, and days counted from it. */
+const year = Number(today().slice(0, 4)) + 1;
+const monday = (() => {
+  let day = `${year}-03-01`;
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 1) day = addDays(day, 1);
+  return day;
+})();
+const d = (n: number) => addDays(monday, n);
+
+const request = (who: TestUser, body: object) => call(h, who, 'POST', '/api/user/vacation', body);
+
+async function events(clientId: string, code: string) {
+  const { rows } = await h.platform.database.query(
+    'SELECT recipients, vars FROM notification_events WHERE client_id = $1 AND code = $2 ORDER BY id',
+    [clientId, code],
+  );
+  return rows as { recipients: { ids: string[] }; vars: Record<string, string> }[];
+}
+
+async function team(balance = 20) {
+  const ws = await makeWorkspace(h);
+  const chief = await makeUser(h, ws.id, { firstName: 'Carl', lastName: 'Chief' });
+  const me = await makeUser(h, ws.id, { firstName: 'Mia', lastName: 'Member', chief: chief.id, vacationDays: balance });
+  return { ws, chief, me };
+}
+
+describe('vacation requests', () => {
+  it('counts working days without weekends and holidays, and asks the chief', async () => {
+    const { ws, chief, me } = await team();
+    const holidays = await call(h, ws.admin, 'PUT', '/api/vacations/holidays', {
+      year,
+      days: [{ date: d(2), name: 'Founders day' }],
+    });
+    expect(holidays.json()).toEqual({ result: [{ date: d(2), name: 'Founders day' }], can: { edit: true } });
+    const res = await request(me, { start: d(0), end: d(13), comment: 'Alps' });
+    expect(res.statusCode, res.body).toBe(200);
+    // Two weeks: ten weekdays, one of them a holiday.
+    expect(res.json().result).toMatchObject({
+      start: d(0),
+      end: d(13),
+      days: 9,
+      status: 'requested',
+      approver: null,
+      comment: 'Alps',
+      user: { _id: me.id, name: 'Mia Member' },
+      can: { edit: true, delete: true, decide: false },
+    });
+    expect(await events(ws.id, 'vacations.requested')).toEqual([
+      { recipients: { ids: [chief.id] }, vars: expect.objectContaining({ actor: 'Mia Member', days: '9' }) },
+    ]);
+    const mine = await call(h, me, 'GET', `/api/user/${me.id}/vacations`);
+    expect(mine.json()).toMatchObject({ result: { balance: 20, used: 9, left: 11 }, can: { create: true } });
+    expect((await call(h, chief, 'GET', `/api/user/${me.id}/vacations`)).statusCode).toBe(200);
+    expect((await call(h, ws.employee, 'GET', `/api/user/${me.id}/vacations`)).statusCode).toBe(403);
+    const employeeHolidays = await call(h, ws.employee, 'GET', `/api/vacations/holidays?year=${year}`);
+    expect(employeeHolidays.json().can).toEqual({ edit: false });
+    expect((await call(h, ws.employee, 'PUT', '/api/vacations/holidays', { year, days: [] })).statusCode).toBe(403);
+  });
+
+  it('refuses a start not later than now, an end before the start, no working days, overlaps and overdrafts', async () => {
+    const { me } = await team(5);
+    const refusals: [object, string, string][] = [
+      [{ start: today(), end: addDays(today(), 3) }, 'vacation_start_past', 'start'],
+      [{ start: addDays(today(), -5), end: addDays(today(), 3) }, 'vacation_start_past', 'start'],
+      [{ start: d(4), end: d(1) }, 'vacation_end_before_start', 'end'],
+      [{ start: d(5), end: d(6) }, 'vacation_no_days', 'end'],
+      [{ start: d(0), end: d(7) }, 'vacation_over_balance', 'end'],
+    ];
+    for (const [body, code, field] of refusals) {
+      const res = await request(me, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code, fields: { [field]: code } });
+    }
+    expect((await request(me, { start: d(0), end: d(7) })).json().params).toEqual({ left: 5 });
+    expect((await request(me, { start: d(0), end: d(2) })).statusCode).toBe(200);
+    const overlap = await request(me, { start: d(2), end: d(3) });
+    expect(overlap.json()).toMatchObject({ code: 'vacation_overlap', fields: { start: 'vacation_overlap' } });
+    const over = await request(me, { start: d(7), end: d(9) });
+    expect(over.json()).toMatchObject({ code: 'vacation_over_balance', params: { left: 2 } });
+    expect((await request(me, { start: d(7), end: d(8) })).statusCode).toBe(200);
+    const bad = await request(me, { start: 'soon', end: d(8) });
+    expect(bad.json().fields).toEqual({ start: 'validation' });
+  });
+
+  it('never overlaps or overdraws under 50 concurrent requests', { timeout: 60_000 }, async () => {
+    const { me } = await team(10);
+    // Fifty one-day requests on fifty different weekdays: the balance admits ten.
+    const weekdays: string[] = [];
+    for (let day = d(0); weekdays.length < 50; day = addDays(day, 1)) {
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+      if (weekday !== 0 && weekday !== 6) weekdays.push(day);
+    }
+    const spread = await Promise.all(weekdays.map((day) => request(me, { start: day, end: day })));
+    expect(spread.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(new Set(spread.filter((r) => r.statusCode !== 200).map((r) => r.json().code))).toEqual(
+      new Set(['vacation_over_balance']),
+    );
+    // Fifty identical requests of another person: one goes through, the others overlap it.
+    const { me: other } = await team(30);
+    const same = await Promise.all(Array.from({ length: 50 }, () => request(other, { start: d(0), end: d(4) })));
+    expect(same.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(same.filter((r) => r.json().code === 'vacation_overlap')).toHaveLength(49);
+    const left = await call(h, other, 'GET', `/api/user/${other.id}/vacations`);
+    expect(left.json().result).toMatchObject({ used: 5, left: 25 });
+    const mine = await call(h, me, 'GET', `/api/user/${me.id}/vacations`);
+    expect(mine.json().result).toMatchObject({ used: 10, left: 0 });
+  });
+});
+
+describe('decisions, changes and cancellations', () => {
+  it('lets the chief approve or decline, and tells the person', async () => {
+    const { ws, chief, me } = await team();
+    const first = (await request(me, { start: d(0), end: d(1) })).json().result;
+    const second = (await request(me, { start: d(7), end: d(8) })).json().result;
+    const decide = (who: TestUser, id: string, status: string) =>
+      call(h, who, 'PUT', `/api/user/vacation/${id}/decision`, { status, comment: 'ok' });
+    expect((await decide(ws.employee, first._id, 'approved')).statusCode).toBe(403);
+    expect((await decide(me, first._id, 'approved')).statusCode).toBe(403);
+    const requests = await call(h, chief, 'GET', '/api/user/vacations/requests');
+    expect(requests.json()).toMatchObject({ total: 2, pages: 1 });
+    expect(requests.json().result[0]).toMatchObject({ _id: first._id, can: { decide: true } });
+    expect((await call(h, ws.employee, 'GET', '/api/user/vacations/requests')).json().total).toBe(0);
+    const approved = await decide(chief, first._id, 'approved');
+    expect(approved.json().result).toMatchObject({ status: 'approved', approver: { _id: chief.id } });
+    expect((await decide(chief, first._id, 'declined')).json().code).toBe('edit_vac_error');
+    expect((await decide(ws.admin, second._id, 'declined')).json().result.status).toBe('declined');
+    expect(await events(ws.id, 'vacations.approved')).toEqual([
+      expect.objectContaining({ recipients: { ids: [me.id] } }),
+    ]);
+    expect(await events(ws.id, 'vacations.declined')).toEqual([
+      expect.objectContaining({ recipients: { ids: [me.id] } }),
+    ]);
+    const other = await makeWorkspace(h);
+    expect((await decide(other.admin, first._id, 'approved')).statusCode).toBe(404);
+  });
+
+  it('lets the owner change or cancel before the start; vacations_edit acts on anyone', async () => {
+    const { ws, chief, me } = await team();
+    const hr = await makeUser(h, ws.id, { rights: { vacations_edit: true } });
+    const created = (await request(me, { start: d(0), end: d(1) })).json().result;
+    await call(h, chief, 'PUT', `/api/user/vacation/${created._id}/decision`, { status: 'approved' });
+    const put = (who: TestUser, body: object) => call(h, who, 'PUT', `/api/user/vacation/${created._id}`, body);
+    const changed = await put(me, { _id: created._id, start: d(1), end: d(3) });
+    expect(changed.json().result).toMatchObject({ status: 'requested', days: 3, approver: null });
+    expect((await put(ws.employee, { _id: created._id, start: d(1), end: d(2) })).statusCode).toBe(403);
+    expect((await put(me, { _id: crypto.randomUUID(), start: d(1), end: d(2) })).json().fields).toEqual({
+      _id: 'validation',
+    });
+    const byHr = await put(hr, { _id: created._id, start: d(1), end: d(4) });
+    expect(byHr.json().result).toMatchObject({ status: 'requested', days: 4 });
+    // HR enters a vacation for someone else: approved at once; the employee may not.
+    expect((await request(ws.employee, { user: me.id, start: d(14), end: d(15) })).statusCode).toBe(403);
+    const entered = await request(hr, { user: me.id, start: d(14), end: d(15) });
+    expect(entered.json().result).toMatchObject({ status: 'approved', approver: { _id: hr.id } });
+
+    const cancel = (who: TestUser, user: string) => call(h, who, 'DELETE', `/api/user/vacation/${user}/${created._id}`);
+    expect((await cancel(ws.employee, me.id)).statusCode).toBe(403);
+    expect((await cancel(me, ws.employee.id)).statusCode).toBe(404);
+    const cancelled = await cancel(me, me.id);
+    expect(cancelled.json().result).toMatchObject({ status: 'cancelled', can: { edit: false, delete: false } });
+    expect((await cancel(me, me.id)).json().code).toBe('del_vac_error');
+    expect((await put(hr, { _id: created._id, start: d(1), end: d(2) })).json().code).toBe('edit_vac_error');
+    // Its days are free again.
+    expect((await call(h, me, 'GET', `/api/user/${me.id}/vacations`)).json().result).toMatchObject({
+      used: 2,
+      left: 18,
+    });
+  });
+
+  it('keeps started vacations from their owner', async () => {
+    const { ws, me } = await team();
+    const [started] = await inSystem(h.platform.database, (tx) =>
+      tx
+        .insert(vacations)
+        .values({
+          clientId: ws.id,
+          userId: me.id,
+          start: addDays(today(), -2),
+          end: addDays(today(), 2),
+          days: 3,
+          status: 'approved',
+        })
+        .returning(),
+    );
+    const edit = await call(h, me, 'PUT', `/api/user/vacation/${started.id}`, {
+      _id: started.id,
+      start: d(0),
+      end: d(1),
+    });
+    expect(edit.json().code).toBe('edit_vac_error');
+    expect((await call(h, me, 'DELETE', `/api/user/vacation/${me.id}/${started.id}`)).json().code).toBe(
+      'del_vac_error',
+    );
+    const away = await call(h, ws.employee, 'GET', '/api/user/vacations/away');
+    expect(away.json().result).toEqual([{ user_id: me.id, end: addDays(today(), 2) }]);
+  });
+});
+
+describe('the absence chart', () => {
+  it('pages people grouped by department, filters by department and search, exports xlsx', async () => {
+    const { ws, chief, me } = await team();
+    const root = (await call(h, ws.admin, 'GET', `/api/structure/byClient/${ws.id}`)).json().result[0].root._id;
+    const dept = (await call(h, ws.admin, 'POST', '/api/structure', { parent: root, name: 'Atelier' })).json().result;
+    const sub = (await call(h, ws.admin, 'POST', '/api/structure', { parent: dept._id, name: 'Zinc' })).json().result;
+    await call(h, ws.admin, 'PUT', '/api/dept_users', { dept_id: dept._id, users: [chief.id] });
+    await call(h, ws.admin, 'PUT', '/api/dept_users', { dept_id: sub._id, users: [me.id] });
+    await request(me, { start: d(0), end: d(4) });
+    const range = `from=${d(-3)}&to=${d(10)}`;
+
+    const res = await call(h, ws.employee, 'GET', `/api/user/vacations?${range}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const chart = res.json();
+    expect(chart).toMatchObject({ page: 0, pages: 1, total: 4, from: d(-3), to: d(10) });
+    expect(chart.result.map((g: { dept: { name: string } | null }) => g.dept?.name ?? null)).toEqual([
+      'Atelier',
+      'Zinc',
+      null,
+    ]);
+    expect(chart.result[1].people).toEqual([
+      {
+        user: expect.objectContaining({ _id: me.id }),
+        vacations: [expect.objectContaining({ start: d(0), status: 'requested' })],
+      },
+    ]);
+    const filtered = await call(h, ws.employee, 'GET', `/api/user/vacations?${range}&dept=${dept._id}`);
+    expect(filtered.json().total).toBe(2);
+    const searched = await call(h, ws.employee, 'GET', `/api/user/vacations?${range}&search=member`);
+    expect(searched.json().result).toEqual([{ dept: { _id: sub._id, name: 'Zinc' }, people: [expect.anything()] }]);
+    const outside = await call(h, ws.employee, 'GET', `/api/user/vacations?from=${d(20)}&to=${d(30)}&search=member`);
+    expect(outside.json().result[0].people[0].vacations).toEqual([]);
+    expect((await call(h, ws.employee, 'GET', `/api/user/vacations?from=${d(5)}&to=${d(1)}`)).json().fields).toEqual({
+      to: 'validation',
+    });
+
+    const file = await call(h, ws.employee, 'GET', `/api/user/vacations/export?${range}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain(`vacations-${d(-3)}-${d(10)}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).getCell(4).value).toBe(d(-3).slice(5));
+    const row = sheet.getRows(2, 4)!.find((r) => r.getCell(2).value === 'Mia Member')!;
+    expect(row.getCell(3 + 4).value).toBe('R');
+    expect(row.getCell(3 + 3).value).toBeNull();
+
+    const noRight = await makeUser(h, ws.id, { rights: { vacations: false } });
+    expect((await call(h, noRight, 'GET', `/api/user/vacations?${range}`)).statusCode).toBe(403);
+    expect((await call(h, noRight, 'POST', '/api/user/vacation', { start: d(0), end: d(1) })).statusCode).toBe(403);
+    const other = await makeWorkspace(h);
+    expect((await call(h, other.admin, 'GET', `/api/user/vacations?dept=${dept._id}`)).statusCode).toBe(404);
+  });
+});
