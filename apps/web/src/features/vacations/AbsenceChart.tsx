@@ -68,7 +68,7 @@ export function AbsenceChart({ onOpen }: { onOpen: (vacation: VacationDto) => vo
       return found;
     }
     const seen = new Map<string, string>();
-    for (const group of chart.data?.result ?? []) if (group.dept) seen.set(group.dept._id, group.dept.name);
+    for (const group of chart.data?.result ?? []) if (group.dept?._id) seen.set(group.dept._id, group.dept.name);
     return [...seen].map(([value, label]) => ({ value, label }));
   }, [trees.data, chart.data]);
 
@@ -252,7 +252,13 @@ function Timeline({
           ))}
         </div>
         {data.result.map((group) => (
-          <DepartmentRows key={group.dept?._id ?? 'none'} group={group} days={days} now={now} onOpen={onOpen} />
+          <DepartmentRows
+            key={`${group.dept?._id ?? ''}:${group.dept?.name ?? ''}`}
+            group={group}
+            days={days}
+            now={now}
+            onOpen={onOpen}
+          />
         ))}
       </Box>
     </ScrollArea>

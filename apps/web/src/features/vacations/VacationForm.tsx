@@ -5,6 +5,7 @@ import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldErrors, translateCode } from '../../i18n/errors';
@@ -12,6 +13,9 @@ import { showSuccess } from '../../ui/toast';
 import { checkVacation, ISO, isActive, today } from './dates';
 import { vacationMutations, vacationQueries } from './queries';
 import { useVacationsTexts } from './texts';
+
+// Typed dates (DD.MM.YYYY) are read with the field's own format.
+dayjs.extend(customParseFormat);
 
 export interface VacationFormProps {
   opened: boolean;
