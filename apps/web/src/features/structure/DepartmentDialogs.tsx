@@ -32,6 +32,7 @@ export function DepartmentDialogs({
   onDeleted: () => void;
 }) {
   const { t } = useStructureTexts();
+  const { t: common } = useTranslation();
   const queryClient = useQueryClient();
   const remove = useMutation(structureMutations.remove(queryClient));
   const node = state?.node;
@@ -47,13 +48,19 @@ export function DepartmentDialogs({
       />
       <MoveDialog opened={state?.action === 'move'} node={node} onClose={onClose} />
       {state?.action === 'delete' && node && !node.can.delete && (
-        <Modal opened onClose={onClose} title={t('department.delete')} centered>
+        <Modal
+          opened
+          onClose={onClose}
+          title={t('department.delete')}
+          centered
+          closeButtonProps={{ 'aria-label': common('common.close') }}
+        >
           <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="alert">
             {isRoot ? t('department.rootNoDelete') : t('department.withPeopleNoDelete', { count: node.total })}
           </Alert>
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose}>
-              {t('panel.close')}
+              {common('common.close')}
             </Button>
           </Group>
         </Modal>

@@ -1,7 +1,7 @@
 import '@xyflow/react/dist/style.css';
 import dagre from '@dagrejs/dagre';
 import type { StructureNodeDto } from '@hallway/shared';
-import { ActionIcon, Badge, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -22,7 +22,6 @@ import {
   Position,
   ReactFlow,
   ReactFlowProvider,
-  useNodesInitialized,
   useReactFlow,
 } from '@xyflow/react';
 import { type DragEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -119,11 +118,17 @@ const DeptNodeView = memo(function DeptNodeView({ data }: NodeProps<DeptNode>) {
         h="100%"
       >
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Avatar
-            person={dept.head ? { _id: dept.head._id, name: dept.head.name, avatar: dept.head.avatar } : { name: '?' }}
-            size={40}
-            link={false}
-          />
+          {dept.head ? (
+            <Avatar
+              person={{ _id: dept.head._id, name: dept.head.name, avatar: dept.head.avatar }}
+              size={40}
+              link={false}
+            />
+          ) : (
+            <ThemeIcon size={40} radius="xl" variant="light" color="gray" aria-hidden>
+              <IconUsers size={20} />
+            </ThemeIcon>
+          )}
           <Box style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} size="sm" lineClamp={1} title={dept.name}>
               {dept.name}
@@ -163,19 +168,26 @@ const DeptNodeView = memo(function DeptNodeView({ data }: NodeProps<DeptNode>) {
 
 const nodeTypes = { dept: DeptNodeView };
 
-/** Marks the moment the laid-out diagram is first on screen (the browser spec reads it). */
+/**
+ * Marks the moment the laid-out diagram is first on screen (the browser spec reads it): the first frame in which
+ * the departments' boxes are in the page. Measured from the tree's data arriving (`structure:data`).
+ */
 function PaintMark() {
-  const initialized = useNodesInitialized();
-  const marked = useRef(false);
   useEffect(() => {
-    if (!initialized || marked.current) return;
-    marked.current = true;
-    requestAnimationFrame(() => {
+    let frame = 0;
+    const check = () => {
+      if (!document.querySelector('.react-flow__node')) {
+        frame = requestAnimationFrame(check);
+        return;
+      }
       performance.mark('structure:diagram-painted');
-      const [data] = performance.getEntriesByName('structure:data');
-      if (data) performance.measure('structure:diagram-paint', 'structure:data', 'structure:diagram-painted');
-    });
-  }, [initialized]);
+      if (performance.getEntriesByName('structure:data').length) {
+        performance.measure('structure:diagram-paint', 'structure:data', 'structure:diagram-painted');
+      }
+    };
+    frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return null;
 }
 

@@ -143,20 +143,28 @@ function StructureWorkspace({
     });
   }, []);
 
-  /** Unfolds the way down to a department, selects it and brings it into view. */
-  const reveal = useCallback(
-    (id: string) => {
-      const path = pathTo(index, id);
-      setCollapsed((old) => {
-        const next = new Set(old);
-        for (const ancestor of path.slice(0, -1)) next.delete(ancestor);
-        return next;
-      });
-      setSelected(id);
-      setFocus({ id, at: Date.now() });
-    },
-    [index],
-  );
+  /**
+   * Unfolds the way down to a department, selects it and brings it into view. A department just created may not be
+   * in the tree yet: the unfolding waits until the tree that has it arrives.
+   */
+  const [revealing, setRevealing] = useState<string | null>(null);
+  const reveal = useCallback((id: string) => {
+    setRevealing(id);
+    setSelected(id);
+    setFocus({ id, at: Date.now() });
+  }, []);
+  useEffect(() => {
+    if (!revealing) return;
+    const path = pathTo(index, revealing);
+    if (!path.length) return;
+    setRevealing(null);
+    setCollapsed((old) => {
+      if (!path.slice(0, -1).some((ancestor) => old.has(ancestor))) return old;
+      const next = new Set(old);
+      for (const ancestor of path.slice(0, -1)) next.delete(ancestor);
+      return next;
+    });
+  }, [revealing, index]);
 
   const canDrop = useCallback(
     (targetId: string) => {
