@@ -157,12 +157,15 @@ test('a 500-department tree paints its folded diagram in under a second', async 
     return {
       sinceData: performance.getEntriesByName('structure:diagram-paint')[0].duration,
       sinceNavigation: performance.getEntriesByName('structure:diagram-painted')[0].startTime,
+      data: performance.getEntriesByName('structure:data')[0].startTime,
+      code: performance.getEntriesByName('structure:diagram-code')[0].startTime,
       nodes: document.querySelectorAll('[data-testid="diagram-node"]').length,
     };
   });
   console.log(
     `structure: ${count(big.root)} departments, folded diagram painted ${figures.sinceData.toFixed(0)} ms after ` +
-      `its data arrived, ${figures.sinceNavigation.toFixed(0)} ms after navigation; ${figures.nodes} nodes drawn`,
+      `its data arrived, ${figures.sinceNavigation.toFixed(0)} ms after navigation (data at ` +
+      `${figures.data.toFixed(0)} ms, diagram code at ${figures.code.toFixed(0)} ms); ${figures.nodes} nodes drawn`,
   );
   expect(figures.nodes).toBeLessThan(40);
   expect(figures.sinceData).toBeLessThan(1000);
@@ -241,7 +244,7 @@ test('an employee requests a vacation and sees it on the absence chart; an admin
   await page.goto('/addressBook/');
   const tom = page.getByTestId('person-row').filter({ hasText: 'Tom Becker' });
   await expect(tom.getByTestId('away-badge')).toBeVisible();
-  await tom.getByRole('link', { name: 'Tom Becker' }).click();
+  await tom.getByRole('link', { name: 'Tom Becker', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tom Becker' })).toBeVisible();
   await expect(page.getByTestId('away-badge')).toBeVisible();
   await expect(page.getByTestId('profile-chief')).toBeVisible();

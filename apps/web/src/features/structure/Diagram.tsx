@@ -32,6 +32,9 @@ import { useStructureView } from './context';
 import { useStructureTexts } from './texts';
 import { visibleNodes } from './tree';
 
+// When the diagram's code is ready, for the browser spec's figures beside `structure:data`.
+performance.mark('structure:diagram-code');
+
 export const NODE_WIDTH = 232;
 export const NODE_HEIGHT = 92;
 
