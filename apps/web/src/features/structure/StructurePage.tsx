@@ -2,7 +2,7 @@ import { STRUCTURE_TYPES, type StructureNodeDto, type StructureType } from '@hal
 import { Box, Card, Grid, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconHierarchy2, IconListTree } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { errorText } from '../../i18n/errors';
@@ -22,7 +22,16 @@ import { canMoveTo, indexTree, initiallyCollapsed, pathTo } from './tree';
 // the trees' data, so the first paint of the diagram does not wait for the data and then for the code.
 const loadDiagram = () => import('./Diagram');
 const diagramModule = loadDiagram();
-const Diagram = lazy(() => diagramModule.catch(loadDiagram));
+const LazyDiagram = lazy(() => diagramModule.catch(loadDiagram));
+// Once the code is here the diagram renders at once, without a round through Suspense (which holds a fallback a
+// little before showing what replaced it).
+let LoadedDiagram: typeof import('./Diagram').default | null = null;
+diagramModule.then(
+  (module) => {
+    LoadedDiagram = module.default;
+  },
+  () => undefined,
+);
 
 type ViewKind = 'diagram' | 'tree';
 
@@ -110,6 +119,11 @@ export default function StructurePage() {
       </QueryState>
     </Stack>
   );
+}
+
+function DiagramView(props: ComponentProps<typeof LazyDiagram>) {
+  const Loaded = LoadedDiagram;
+  return Loaded ? <Loaded {...props} /> : <LazyDiagram {...props} />;
 }
 
 function StructureWorkspace({
@@ -235,7 +249,7 @@ function StructureWorkspace({
             <Card withBorder radius="lg" padding={view === 'diagram' ? 0 : 'md'}>
               {view === 'diagram' ? (
                 <Suspense fallback={<LoadingState minHeight={480} />}>
-                  <Diagram
+                  <DiagramView
                     focus={focus}
                     selected={selected}
                     collapsed={collapsed}
