@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type CSSProperties, memo, useMemo, useState } from 'react';
+import { type CSSProperties, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { Avatar } from '../../ui/Avatar';
@@ -218,8 +218,18 @@ function Timeline({
   const { t } = useVacationsTexts();
   const days = useMemo(() => daysOf(data.from, data.to), [data.from, data.to]);
   const now = today();
+  const viewport = useRef<HTMLDivElement>(null);
+  // On a narrow screen the month does not fit: today's column is brought into view, a few days before it showing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the days on screen change
+  useEffect(() => {
+    const box = viewport.current;
+    const todayCell = box?.querySelector<HTMLElement>('.hw-chart-head [data-today]');
+    const nameCell = box?.querySelector<HTMLElement>('.hw-chart-head .hw-chart-name');
+    if (!box || !todayCell || !nameCell) return;
+    box.scrollLeft = Math.max(0, todayCell.offsetLeft - nameCell.offsetWidth - 3 * todayCell.offsetWidth);
+  }, [days]);
   return (
-    <ScrollArea type="auto" offsetScrollbars scrollbarSize={8}>
+    <ScrollArea type="auto" offsetScrollbars scrollbarSize={8} viewportRef={viewport}>
       <Box
         className="hw-chart"
         role="region"
