@@ -82,7 +82,8 @@ function enterDates(start: string, end: string) {
   fireEvent.blur(last);
 }
 
-describe('VacationForm', () => {
+// Mantine's date fields and the modal are heavy in happy-dom: a busy machine needs more than the default seconds.
+describe('VacationForm', { timeout: 20_000 }, () => {
   it('counts the working days as the dates are chosen and sends the request', async () => {
     answers['POST /api/user/vacation'] = { status: 200, body: { result: vacation({ status: 'requested' }) } };
     const { onClose } = renderForm();
