@@ -153,13 +153,13 @@ const DeptNodeView = memo(function DeptNodeView({ data }: NodeProps<DeptNode>) {
       </UnstyledButton>
       {hasChildren && (
         <ActionIcon
-          size="sm"
+          size={28}
           radius="xl"
           variant="default"
           onClick={() => view.toggle(dept._id)}
           aria-label={folded ? t('expand', { name: dept.name }) : t('collapse', { name: dept.name })}
           aria-expanded={!folded}
-          style={{ position: 'absolute', bottom: -12, left: NODE_WIDTH / 2 - 12, zIndex: 1 }}
+          style={{ position: 'absolute', bottom: -14, left: NODE_WIDTH / 2 - 14, zIndex: 1 }}
         >
           {folded ? <IconChevronRight size={14} /> : <IconChevronDown size={14} />}
         </ActionIcon>

@@ -123,7 +123,7 @@ const TreeRow = memo(function TreeRow({ node, depth, collapsed, selected }: RowP
         )}
         {node.children.length > 0 ? (
           <ActionIcon
-            size="sm"
+            size={28}
             variant="subtle"
             color="gray"
             onClick={() => view.toggle(node._id)}
@@ -133,7 +133,7 @@ const TreeRow = memo(function TreeRow({ node, depth, collapsed, selected }: RowP
             {folded ? <IconChevronRight size={14} /> : <IconChevronDown size={14} />}
           </ActionIcon>
         ) : (
-          <Box w={22} />
+          <Box w={28} />
         )}
         <UnstyledButton
           onClick={() => view.select(node._id)}
