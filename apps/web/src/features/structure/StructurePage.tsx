@@ -1,6 +1,6 @@
 import { STRUCTURE_TYPES, type StructureNodeDto, type StructureType } from '@hallway/shared';
-import { Box, Card, Grid, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { IconHierarchy2, IconListTree } from '@tabler/icons-react';
+import { Box, Button, Card, Grid, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { IconFileImport, IconHierarchy2, IconListTree } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import type { StructureTree } from './api';
 import { type Dragged, StructureContext, type StructureView } from './context';
 import { DepartmentDialogs, type DialogState } from './DepartmentDialogs';
 import { DepartmentPanel } from './DepartmentPanel';
+import { LoadStructModal } from './LoadStructModal';
 import { PersonSearch } from './PersonSearch';
 import { structureMutations, structureQueries } from './queries';
 import { TreeView } from './TreeView';
@@ -56,6 +57,7 @@ export default function StructurePage() {
     );
 
   const trees = useQuery(structureQueries.trees(clientId));
+  const [loading, setLoading] = useState(false);
   useEffect(() => {
     if (trees.data) performance.mark('structure:data');
   }, [trees.data]);
@@ -68,14 +70,21 @@ export default function StructurePage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('subtitle')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('subtitle')}
+          </Text>
+        </Stack>
+        {trees.data?.can.edit && (
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setLoading(true)}>
+            {t('load.open')}
+          </Button>
+        )}
+      </Group>
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Box visibleFrom="md">
           <SegmentedControl
@@ -117,6 +126,7 @@ export default function StructurePage() {
           ) : null;
         }}
       </QueryState>
+      <LoadStructModal clientId={clientId} opened={loading} onClose={() => setLoading(false)} />
     </Stack>
   );
 }

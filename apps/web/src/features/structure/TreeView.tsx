@@ -13,7 +13,7 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { type DragEvent, memo, useState } from 'react';
+import { type DragEvent, memo, useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../ui/Avatar';
 import { useStructureView } from './context';
 import { useStructureTexts } from './texts';
@@ -68,6 +68,11 @@ const TreeRow = memo(function TreeRow({ node, depth, collapsed, selected }: RowP
   const folded = collapsed.has(node._id);
   const isSelected = selected === node._id;
   const movable = view.canEdit && node.parent !== null;
+  const rowRef = useRef<HTMLDivElement>(null);
+  // A department found by the search (or just added) is scrolled into view.
+  useEffect(() => {
+    if (isSelected) rowRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [isSelected]);
 
   const onDragStart = (event: DragEvent) => {
     view.dragged.current = { kind: 'dept', id: node._id };
@@ -92,6 +97,7 @@ const TreeRow = memo(function TreeRow({ node, depth, collapsed, selected }: RowP
   return (
     <li>
       <Group
+        ref={rowRef}
         gap={4}
         wrap="nowrap"
         data-testid="tree-row"

@@ -1,4 +1,4 @@
-import type { DeptUsersDto, StructureNodeDto, StructureType, UserDto } from '@hallway/shared';
+import type { DeptUsersDto, LoadStructReport, StructureNodeDto, StructureType, UserDto } from '@hallway/shared';
 import { api } from '../../api/client';
 
 /** Query keys of the structure module; everything under `['structure']` is refreshed after a change. */
@@ -82,3 +82,13 @@ export const searchPeople = async (workspace: string, search: string, signal?: A
       local: true,
     })
   ).result;
+
+/** `POST api/structure/load_struct`: the administrative tree from the HR format (a file, or the kept HR rows). */
+export const loadStructure = (clientId: string, fileId?: string) =>
+  result(
+    api<{ result: LoadStructReport }>('/api/structure/load_struct', {
+      method: 'POST',
+      body: fileId ? { client_id: clientId, file_id: fileId } : { client_id: clientId },
+      local: true,
+    }),
+  );

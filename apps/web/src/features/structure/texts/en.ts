@@ -31,6 +31,15 @@ export const en = {
   treeLabel: 'Departments',
   empty: 'No departments yet',
   emptyText: 'Add the first department under the company.',
+  load: {
+    open: 'Load from HR',
+    title: 'Build the structure from the HR system',
+    hint: 'Upload a sheet in the HR import format (INN, department as a path "Sales / Retail", chief code), or use the HR rows already loaded. Departments are found by name or created; people are placed in them.',
+    fromKept: 'Use the loaded HR rows',
+    done: 'Departments: {{departments}}, people placed: {{placed}}',
+    errors: 'Rows skipped: {{count}}',
+    row: 'Row {{row}}',
+  },
   department: {
     add: 'Add department',
     addUnder: 'Add a department under {{name}}',
