@@ -45,7 +45,7 @@ for (const scheme of ['light', 'dark'] as const) {
     request,
   }) => {
     // Ten pages, two screens, each loaded and checked: more than the default minute on a busy machine.
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const { token, userId } = await apiToken(request, 'admin');
     const setTheme = async (theme: 'light' | 'dark') => {
       const response = await request.put(`/api/user/${userId}`, {
