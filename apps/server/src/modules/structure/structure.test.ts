@@ -65,8 +65,18 @@ describe('structure trees', () => {
     expect((await call(h, other.admin, 'GET', `/api/structure/byClient/${ws.id}`)).statusCode).toBe(403);
     const noRight = await makeUser(h, ws.id, { rights: { structures: false } });
     expect((await call(h, noRight, 'GET', `/api/structure/byClient/${ws.id}`)).statusCode).toBe(403);
+    expect((await call(h, noRight, 'GET', `/api/structure/byClient/${ws.id}/dept_users`)).statusCode).toBe(403);
     const root = all[0].root._id;
     expect((await call(h, ws.employee, 'POST', '/api/structure', { parent: root, name: 'Mine' })).statusCode).toBe(403);
+    const off = await makeWorkspace(h);
+    await h.platform.database.query(
+      `UPDATE clients SET features = (SELECT jsonb_agg(CASE WHEN f->>'code' = 'structure'
+         THEN jsonb_set(f, '{active}', 'false') ELSE f END) FROM jsonb_array_elements(features) f) WHERE id = $1`,
+      [off.id],
+    );
+    const disabled = await call(h, off.admin, 'GET', `/api/structure/byClient/${off.id}`);
+    expect(disabled.statusCode).toBe(403);
+    expect(disabled.json().code).toBe('feature_disabled');
   });
 
   it('creates, renames, describes and moves departments, never into themselves or a child', async () => {

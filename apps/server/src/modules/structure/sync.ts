@@ -31,6 +31,7 @@ export function placementsSql(clientId: string, removed: string[] = []): SQL {
     SELECT du.user_id, t.name,
            CASE WHEN t.head_id IS NOT NULL AND t.head_id <> du.user_id THEN t.head_id ELSE t.above END
     FROM dept_users du JOIN t ON t.id = du.dept_id
+    WHERE du.client_id = ${clientId} AND du.type = 'administrative'
     UNION ALL
     SELECT r.value::uuid, '', NULL::uuid FROM jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb) r
     WHERE NOT EXISTS (SELECT 1 FROM dept_users x WHERE x.client_id = ${clientId}

@@ -1,11 +1,11 @@
 // Reading the four trees (portal §3 Structure): one statement for the departments and their member counts.
-import { STRUCTURE_TYPES, type StructureNodeDto, type StructureType } from '@hallway/shared';
+import { type PersonCard, STRUCTURE_TYPES, type StructureNodeDto, type StructureType } from '@hallway/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { clients } from '../clients/tables.js';
-import { personCards, unknownPerson } from '../users/index.js';
+import { personCardSql, unknownPerson } from '../users/index.js';
 import { type DepartmentRow, departments } from './tables.js';
 
 /** The roots of the four trees, created the first time a workspace's structure is used. */
@@ -61,6 +61,7 @@ interface NodeRow {
   sort: number;
   head_id: string | null;
   count: number;
+  head: PersonCard | null;
 }
 
 /** Every tree of the workspace (or one), nested, with member counts (active people) and heads. */
@@ -69,18 +70,15 @@ export async function buildTrees(ctx: RequestContext, only?: StructureType) {
   const roots = await ensureRoots(ctx);
   const rows = await rowsOf<NodeRow>(
     ctx.db,
-    sql`SELECT d.id, d.type, d.parent_id, d.name, d.description, d.sort, d.head_id, coalesce(c.n, 0)::int AS count
+    sql`SELECT d.id, d.type, d.parent_id, d.name, d.description, d.sort, d.head_id, coalesce(c.n, 0)::int AS count,
+               ${personCardSql(sql`d.head_id`)} AS head
         FROM departments d
         LEFT JOIN (SELECT du.dept_id, count(*)::int AS n FROM dept_users du
-                   JOIN users u ON u.id = du.user_id AND NOT u.deletion_mark
+                   JOIN users u ON u.id = du.user_id AND u.client_id = ${clientId} AND NOT u.deletion_mark
                    WHERE du.client_id = ${clientId} ${only ? sql`AND du.type = ${only}` : sql``}
                    GROUP BY du.dept_id) c ON c.dept_id = d.id
         WHERE d.client_id = ${clientId} ${only ? sql`AND d.type = ${only}` : sql``}
         ORDER BY d.sort, d.name, d.id`,
-  );
-  const heads = await personCards(
-    ctx.db,
-    rows.flatMap((r) => (r.head_id ? [r.head_id] : [])),
   );
   const nodes = new Map<string, StructureNodeDto>();
   for (const r of rows) {
@@ -91,7 +89,7 @@ export async function buildTrees(ctx: RequestContext, only?: StructureType) {
       description: r.description,
       parent: r.parent_id,
       sort: r.sort,
-      head: r.head_id ? (heads.get(r.head_id) ?? unknownPerson(r.head_id)) : null,
+      head: r.head_id ? (r.head ?? unknownPerson(r.head_id)) : null,
       count: r.count,
       total: r.count,
       children: [],
