@@ -44,8 +44,8 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
     request,
   }) => {
-    // Seven pages, two screens, each loaded and checked: more than the default minute on a busy machine.
-    test.setTimeout(180_000);
+    // Ten pages, two screens, each loaded and checked: more than the default minute on a busy machine.
+    test.setTimeout(360_000);
     const { token, userId } = await apiToken(request, 'admin');
     const setTheme = async (theme: 'light' | 'dark') => {
       const response = await request.put(`/api/user/${userId}`, {
@@ -78,6 +78,9 @@ for (const scheme of ['light', 'dark'] as const) {
           '/groups/',
           `/group/${groupId}`,
           '/404',
+          '/structure_new',
+          '/structure_new?view=tree',
+          '/vacations',
         ],
         `admin-${scheme}`,
       );

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { tip } from '../../ui/SharedTooltip';
 import { usePeopleTexts } from '../profile/texts';
+import { AwayBadge } from '../vacations/AwayBadge';
 import { contactLinks } from './contacts';
 
 function Action({ label, href, icon, external }: { label: string; href: string; icon: ReactNode; external?: boolean }) {
@@ -93,6 +94,7 @@ export const PersonRow = memo(function PersonRow({ person, pin, above, below, bu
                   {t('addressBook.pinned')}
                 </Badge>
               )}
+              <AwayBadge userId={person._id} size="xs" />
             </Group>
             <Text size="sm" c="dimmed" truncate>
               {[person.position, person.department].filter(Boolean).join(' · ')}

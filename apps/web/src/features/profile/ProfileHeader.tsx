@@ -1,15 +1,17 @@
 import { COVER_MIN_HEIGHT, COVER_WIDTH, type UserDto } from '@hallway/shared';
-import { Badge, Box, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconPhoto, IconTrash, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { errorText, translateCode } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useUpload } from '../../ui/useUpload';
+import { AwayBadge } from '../vacations/AwayBadge';
 import { coverSizeOk, imageSize } from './media';
-import { profileMutations } from './queries';
+import { profileMutations, profileQueries } from './queries';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
 
@@ -138,10 +140,12 @@ export function ProfileHeader({ person }: { person: UserDto }) {
                 {t('profile.deleted')}
               </Badge>
             )}
+            <AwayBadge userId={person._id} />
           </Group>
           {(person.position || person.department) && (
             <Text c="dimmed">{[person.position, person.department].filter(Boolean).join(' · ')}</Text>
           )}
+          {person.chief && <ChiefLink chiefId={person.chief} />}
           {person.statusText && <Text size="sm">{person.statusText}</Text>}
           <Text size="sm" c="dimmed">
             {t('profile.followersCount', { count: person.followers.length })}
@@ -155,5 +159,23 @@ export function ProfileHeader({ person }: { person: UserDto }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The person's chief (set by the company structure), as a link to the chief's profile. */
+function ChiefLink({ chiefId }: { chiefId: string }) {
+  const { t } = usePeopleTexts();
+  const { users } = useSession();
+  const known = users.find((one) => one._id === chiefId);
+  const fetched = useQuery({ ...profileQueries.person(chiefId), enabled: !known });
+  const name = known?.fullName ?? fetched.data?.fullName;
+  if (!name) return null;
+  return (
+    <Text size="sm">
+      {t('profile.chief')}:{' '}
+      <Anchor component={Link} to={`/profile/${chiefId}`} data-testid="profile-chief">
+        {name}
+      </Anchor>
+    </Text>
   );
 }

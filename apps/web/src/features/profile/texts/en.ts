@@ -34,6 +34,8 @@ export const en = {
     'not selected': 'Not selected',
   },
   profile: {
+    away: 'Away until {{date}}',
+    chief: 'Chief',
     tabs: 'Profile sections',
     main: 'Main',
     extra: 'Extra',

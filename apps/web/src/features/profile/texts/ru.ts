@@ -35,6 +35,8 @@ export const ru: PeopleTexts = {
     'not selected': 'Не выбран',
   },
   profile: {
+    away: 'В отпуске до {{date}}',
+    chief: 'Руководитель',
     tabs: 'Разделы профиля',
     main: 'Основное',
     extra: 'Дополнительно',

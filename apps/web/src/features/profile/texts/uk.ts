@@ -35,6 +35,8 @@ export const uk: PeopleTexts = {
     'not selected': 'Не вибрано',
   },
   profile: {
+    away: 'У відпустці до {{date}}',
+    chief: 'Керівник',
     tabs: 'Розділи профілю',
     main: 'Основне',
     extra: 'Додатково',

@@ -1,0 +1,13 @@
+import { IconSitemap } from '@tabler/icons-react';
+import { defineWebModule } from '../../app/webModule';
+
+/** The company structure (spec portal §2 "/structure_new"): four trees as a diagram or a tree. */
+export default defineWebModule({
+  name: 'structure',
+  features: ['structure'],
+  routes: [{ path: 'structure_new', load: () => import('./StructurePage') }],
+  menu: [
+    { code: 'structure', to: () => '/structure_new', icon: IconSitemap, feature: 'structure', right: 'structures' },
+  ],
+  texts: { namespace: 'structure', load: async () => (await import('./texts')).structureTexts },
+});

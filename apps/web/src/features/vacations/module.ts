@@ -1,0 +1,11 @@
+import { IconBeach } from '@tabler/icons-react';
+import { defineWebModule } from '../../app/webModule';
+
+/** Vacations (spec portal §2 "/vacations"): the absence chart, one's own vacations, requests to decide. */
+export default defineWebModule({
+  name: 'vacations',
+  features: ['vacations'],
+  routes: [{ path: 'vacations', load: () => import('./VacationsPage') }],
+  menu: [{ code: 'vacations', to: () => '/vacations', icon: IconBeach, feature: 'vacations', right: 'vacations' }],
+  texts: { namespace: 'vacations', load: async () => (await import('./texts')).vacationsTexts },
+});
