@@ -16,6 +16,6 @@ describe('where \'/\' leads (spec portal §2 "Navigation rules")', () => {
   it('remembers the start page locally and falls back to the wall for a module not built yet', () => {
     storeStartPage('profile');
     expect(startPath(false, 'u7')).toBe('/profile/u7');
-    expect(startPath(false, 'u1', 'calendar')).toBe('/company');
+    expect(startPath(false, 'u1', 'groups')).toBe('/company');
   });
 });

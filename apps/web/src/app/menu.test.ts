@@ -22,7 +22,7 @@ describe('menu entries', () => {
     expect(isImplemented('/employees/')).toBe(true);
     expect(isImplemented('/shop/')).toBe(false);
     expect(isImplemented('/addressBook/')).toBe(true);
-    expect(codes(employee())).toEqual(['notifications', 'company', 'addressBook', 'profile']);
+    expect(codes(employee())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'calendar']);
   });
 
   it('follow roles: employees for administrators, clients for the superadmin', () => {
@@ -31,6 +31,7 @@ describe('menu entries', () => {
       'company',
       'addressBook',
       'profile',
+      'calendar',
       'employees',
     ]);
     expect(codes(employee({ isAdmin: true, isSuperadmin: true }))).toEqual([
@@ -38,6 +39,7 @@ describe('menu entries', () => {
       'company',
       'addressBook',
       'profile',
+      'calendar',
       'employees',
       'clients',
     ]);
@@ -45,7 +47,7 @@ describe('menu entries', () => {
 
   it('hide an entry whose workspace feature is off or whose right is missing', () => {
     const noWall = employee({ hasFeature: (feature: Feature) => feature !== 'wall' });
-    expect(codes(noWall)).toEqual(['notifications', 'addressBook', 'profile']);
+    expect(codes(noWall)).toEqual(['notifications', 'addressBook', 'profile', 'calendar']);
     const groups: MenuEntry = {
       code: 'groups',
       to: () => '/groups/',
@@ -73,6 +75,7 @@ describe('menu entries', () => {
       ['profile', 'Me'],
       ['addressBook', undefined],
       ['company', undefined],
+      ['calendar', undefined],
     ]);
     expect(entries[1].href).toBe('/profile/u1');
   });

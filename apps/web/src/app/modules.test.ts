@@ -35,6 +35,7 @@ describe('web module registry', () => {
       'addressBook',
       'auth',
       'birthdays',
+      'calendar',
       'clients',
       'employees',
       'notifications',
@@ -51,7 +52,7 @@ describe('web module registry', () => {
     expect(isImplemented('/polls', registry.shellRoutes)).toBe(false);
     // The spec's order puts polls after the people side, whatever the module list's order.
     const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
-    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'polls']);
+    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'calendar', 'polls']);
     expect(codes(access({ hasFeature: (feature) => feature !== 'polls' }))).not.toContain('polls');
 
     const route = built.shellRoutes.find((r) => r.path === 'polls')!;
