@@ -4,6 +4,7 @@ export * from './messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/client.js';
 export * from './schemas/common.js';
+export * from './schemas/events.js';
 export * from './schemas/files.js';
 export * from './schemas/notifications.js';
 export * from './schemas/people.js';

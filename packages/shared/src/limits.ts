@@ -19,6 +19,17 @@ export const GROUP_DESCRIPTION_MAX = 250;
 export const EVENT_NAME_MAX = 100;
 export const EVENT_NAME_MIN = 5;
 export const EVENT_REMINDER_MINUTES = 10;
+/** Calendar choices where the spec is silent (docs/api.md "Calendar and events"). */
+export const EVENT_DESCRIPTION_MAX = 5000;
+export const EVENT_PLACE_MAX = 200;
+export const EVENT_MAX_DAYS = 31;
+export const EVENT_REPEAT_MAX = 730;
+export const EVENT_REPEAT_INTERVAL_MAX = 99;
+export const EVENT_RANGE_MAX_DAYS = 400;
+export const EVENT_REMINDERS_MAX = 5;
+export const EVENT_REMINDER_MAX_MINUTES = 10080;
+/** A reminder more than this late (the process was down) is skipped rather than sent late. */
+export const EVENT_REMINDER_GRACE_MINUTES = 5;
 
 export const COVER_WIDTH = 3420;
 export const COVER_MIN_HEIGHT = 250;

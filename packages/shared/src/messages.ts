@@ -103,6 +103,25 @@ export const MESSAGES = {
   notification_section_unknown: 'Unknown notification section',
   notification_channel_unknown: 'Unknown notification channel',
   notification_not_found: 'The notification was not found',
+  // Calendar and events
+  event_not_found: 'The event was not found',
+  event_name_short: 'The name must be longer than {min} characters',
+  event_date_past: 'The date cannot be in the past',
+  event_time_past: 'This time has already passed today',
+  event_end_invalid: 'The end must be after the start',
+  event_too_long: 'An event lasts at most {days} days',
+  event_members_required: 'Add at least one participant',
+  member_unknown: 'Some participants are not people of this workspace',
+  repeat_end_required: 'Choose an end date or a number of repetitions',
+  repeat_count_min: 'The number of repetitions must be greater than one',
+  repeat_until_invalid: 'The end date of the repetition must not be before the start',
+  repeat_too_many: 'A periodic event has at most {max} occurrences',
+  event_is_periodic: 'This is a periodic event: change it as a periodic event',
+  event_not_periodic: 'This event does not repeat',
+  occurrence_not_found: 'The event has no such occurrence',
+  event_not_member: 'Only participants can answer',
+  event_range_invalid: 'Choose a range of at most {days} days',
+  time_zone_invalid: 'Unknown time zone',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@ import { module as analytics } from './analytics/module.js';
 import { module as auth } from './auth/module.js';
 import { module as clients } from './clients/module.js';
 import { module as comments } from './comments/module.js';
+import { module as events } from './events/module.js';
 import { module as files } from './files/module.js';
 import { module as links } from './links/module.js';
 import { module as notifications } from './notifications/module.js';
@@ -24,6 +25,7 @@ export const modules: readonly Module[] = [
   comments,
   links,
   notifications,
+  events,
 ];
 
 checkModules(modules);

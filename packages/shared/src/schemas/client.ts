@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_STATUSES, FEATURES, LANGS, START_PAGES } from '../enums.js';
 import { FONT_FAMILY_PATTERN, INN_LENGTH, TEXT_MAX } from '../limits.js';
-import { email, id, longText, personName, requiredText, text } from './common.js';
+import { email, id, longText, personName, requiredText, text, timeZone } from './common.js';
 import { login, partialRights, password, rightsSchema } from './user.js';
 
 export const workspaceCode = z
@@ -38,6 +38,8 @@ export const clientSettings = z.object({
   hideMoodMeter: z.boolean().optional(),
   openRegistration: z.boolean().optional(),
   defaultRights: partialRights.optional(),
+  /** The workspace's IANA time zone (the calendar's default). */
+  timeZone: timeZone.optional(),
 });
 
 /** Fields of a workspace an administrator or the superadmin may edit. */
@@ -104,6 +106,7 @@ export const clientDto = z.object({
     hideMoodMeter: z.boolean(),
     openRegistration: z.boolean(),
     defaultRights: rightsSchema,
+    timeZone: z.string().nullable(),
   }),
   lmsAdmins: z.array(z.string()),
   usersCount: z.number().optional(),

@@ -42,3 +42,16 @@ export const errorBody = z.object({
   reason: z.string().optional(),
   no_show: z.boolean().optional(),
 });
+
+/** Whether the runtime knows an IANA time zone (`Europe/Kyiv`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZone = z.string().trim().refine(isTimeZone, 'time_zone_invalid');

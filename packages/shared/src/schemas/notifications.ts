@@ -40,6 +40,8 @@ export const NOTIFICATION_CODES = {
   'users.follower': { section: 'other', channels: ['center', 'system'] },
   'users.rights_changed': { section: 'other', channels: ['center', 'system', 'email'] },
   'notifications.message': { section: 'other', channels: ['center', 'system'] },
+  'events.invite': { section: 'events', channels: ['center', 'system', 'email'] },
+  'events.reminder': { section: 'events', channels: ['center', 'system', 'email'] },
 } as const satisfies Record<string, { section: EntrySection; channels: readonly NotificationChannel[] }>;
 export type NotificationCode = keyof typeof NOTIFICATION_CODES;
 export const isNotificationCode = (code: string): code is NotificationCode => Object.hasOwn(NOTIFICATION_CODES, code);

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, FEATURES, GENDERS, LANGS, RIGHTS, ROLES } from '../enums.js';
 import { INN_LENGTH, PASSWORD_MIN, TEXT_MAX } from '../limits.js';
-import { email, fileRef, id, isoDate, longText, optionalPersonName, personName, pic, text } from './common.js';
+import {
+  email,
+  fileRef,
+  id,
+  isoDate,
+  longText,
+  optionalPersonName,
+  personName,
+  pic,
+  text,
+  timeZone,
+} from './common.js';
 
 export const password = z.string().min(PASSWORD_MIN, 'password_short').max(200, 'too_long');
 export const inn = z.union([z.literal(''), z.string().regex(new RegExp(`^\\d{${INN_LENGTH}}$`), 'inn_invalid')]);
@@ -63,6 +74,8 @@ export const profileFields = z.object({
   cover: z.union([z.literal(''), z.string().max(1000)]).optional(),
   files: z.array(fileRef).max(100).optional(),
   theme: z.enum(['light', 'dark']).optional(),
+  /** The person's own IANA time zone (null: the workspace's). */
+  timeZone: timeZone.nullable().optional(),
 });
 
 /** `POST api/register`: an administrator adds an employee (or a newcomer joins an open workspace). */
@@ -127,6 +140,7 @@ export const userDto = z.object({
   avatar: z.string().nullable(),
   cover: z.string(),
   theme: z.enum(['light', 'dark']),
+  timeZone: z.string().nullable(),
   followers: z.array(z.string()),
   pinned_num: z.number().nullable(),
   deletion_mark: z.boolean(),

@@ -1,2 +1,2 @@
 // What other modules may use of workspaces (they import this file, never the module's own files; tables.ts aside).
-export { completeFeatures, presentClient } from './presenter.js';
+export { completeFeatures, presentClient, workspaceTimeZone } from './presenter.js';

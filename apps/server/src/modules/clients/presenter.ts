@@ -1,5 +1,7 @@
 import { type ClientDto, DEFAULT_RIGHTS, FEATURES, type FeatureFlag } from '@hallway/shared';
-import type { ClientRow } from './tables.js';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.js';
+import { type ClientRow, clients } from './tables.js';
 
 /** Every feature, in catalogue order; flags the row lacks count as off (as the route guard sees them). */
 export function completeFeatures(stored: FeatureFlag[]): FeatureFlag[] {
@@ -35,9 +37,16 @@ export function presentClient(row: ClientRow, extra: { storageUsed?: number; use
       hideMoodMeter: row.settings.hideMoodMeter ?? false,
       openRegistration: row.settings.openRegistration ?? false,
       defaultRights: { ...DEFAULT_RIGHTS, ...row.settings.defaultRights },
+      timeZone: row.settings.timeZone ?? null,
     },
     lmsAdmins: row.lmsAdmins,
     ...(extra.usersCount !== undefined ? { usersCount: extra.usersCount } : {}),
     created: row.created.toISOString(),
   };
+}
+
+/** The workspace's IANA time zone, or null when the administrators chose none. */
+export async function workspaceTimeZone(tx: Tx, clientId: string): Promise<string | null> {
+  const [row] = await tx.select({ settings: clients.settings }).from(clients).where(eq(clients.id, clientId));
+  return row?.settings.timeZone ?? null;
 }

@@ -18,6 +18,8 @@ export interface ClientSettings {
   hideMoodMeter?: boolean;
   openRegistration?: boolean;
   defaultRights?: Partial<Rights>;
+  /** IANA time zone of the workspace (the calendar's default). */
+  timeZone?: string;
 }
 
 /** Workspaces: one per client company (spec portal §3 "Client"). */

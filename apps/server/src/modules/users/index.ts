@@ -12,4 +12,4 @@ export {
 } from './cards.js';
 export { presentUser } from './presenter.js';
 export { createEmployee, register, registerMany, registerManyResult } from './register.js';
-export { activeUserCounts, getUserRow, presentOne, saveUser } from './service.js';
+export { activeUserCounts, getUserRow, ownTimeZone, presentOne, saveUser, setOwnTimeZone } from './service.js';

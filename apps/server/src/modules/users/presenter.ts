@@ -48,6 +48,7 @@ export function presentUser(
     avatar: row.pics[0]?.mini ?? row.pics[0]?.src ?? null,
     cover: row.cover,
     theme: row.theme,
+    timeZone: row.timeZone ?? null,
     followers: options.followers ?? [],
     pinned_num: row.pinnedNum,
     deletion_mark: row.deletionMark,

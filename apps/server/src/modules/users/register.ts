@@ -113,6 +113,7 @@ const NEWCOMER_FIELDS = new Set([
   'statusText',
   'gender',
   'theme',
+  'timeZone',
 ]);
 
 function assertNewcomerFields(input: Record<string, unknown>): void {

@@ -169,7 +169,7 @@ async function workspaceFollowers(ctx: RequestContext): Promise<Map<string, stri
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Interface preferences everyone may save for themselves, even without `profile_edit`. */
-const PREFERENCES = ['lang', 'theme'] as const;
+const PREFERENCES = ['lang', 'theme', 'timeZone'] as const;
 
 async function getOwnRow(ctx: RequestContext, lock = false): Promise<UserRow> {
   const query = ctx.db.select().from(users).where(eq(users.id, ctx.me().id));
@@ -377,4 +377,15 @@ export async function setRightsForAll(ctx: RequestContext, clientId: string, rig
 function othersThanAdmins(ctx: RequestContext): SQL[] {
   if (ctx.isSuperadmin) return [];
   return [sql`(${users.id} = ${ctx.me().id} OR NOT ('admin' = ANY(${users.roles})))`];
+}
+
+/** The person's own time zone (null: they follow the workspace's). */
+export async function ownTimeZone(ctx: RequestContext): Promise<string | null> {
+  const [row] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, ctx.me().id));
+  return row?.timeZone ?? null;
+}
+
+/** Sets the person's own time zone, a preference everyone may save (the calendar's settings). */
+export async function setOwnTimeZone(ctx: RequestContext, timeZone: string | null): Promise<void> {
+  await ctx.db.update(users).set({ timeZone, updated: new Date() }).where(eq(users.id, ctx.me().id));
 }

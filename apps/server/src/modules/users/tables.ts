@@ -63,6 +63,8 @@ export const users = pgTable(
     pics: jsonb().$type<Pic[]>().notNull().default([]),
     cover: text().notNull().default(''),
     theme: text().$type<'light' | 'dark'>().notNull().default('light'),
+    /** The person's own IANA time zone (null: the workspace's), for the calendar. */
+    timeZone: text(),
     pinnedNum: integer(),
     deletionMark: boolean().notNull().default(false),
     deletedAt: timestamp({ withTimezone: true }),

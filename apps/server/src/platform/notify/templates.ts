@@ -76,6 +76,20 @@ export const TEMPLATES: Record<NotificationCode, { one: Texts; many?: Texts }> =
       ua: { title: '{title}', body: '{text}' },
     },
   },
+  'events.invite': {
+    one: {
+      en: { title: '{actor} invites you: {name}', body: '{when}' },
+      ru: { title: '{actor} приглашает вас: {name}', body: '{when}' },
+      ua: { title: '{actor} запрошує вас: {name}', body: '{when}' },
+    },
+  },
+  'events.reminder': {
+    one: {
+      en: { title: 'Soon: {name}', body: 'Starts in {minutes} min, at {time}' },
+      ru: { title: 'Скоро: {name}', body: 'Начнётся через {minutes} мин, в {time}' },
+      ua: { title: 'Незабаром: {name}', body: 'Почнеться через {minutes} хв, о {time}' },
+    },
+  },
 };
 
 /** `__`: the template of a code that has none (modules §9 "Missing notification template code falls back to '__'"). */

@@ -1,0 +1,34 @@
+// The small calls around events: who may use the calendar, creating with both rights, one event's `.ics`.
+import type { PeriodicEventBody } from '@hallway/shared';
+import { and, eq } from 'drizzle-orm';
+import { AppError, notFound } from '../../platform/errors/app-error.js';
+import type { RequestContext } from '../../platform/http/context.js';
+import type { Platform } from '../../platform/index.js';
+import { users } from '../users/tables.js';
+import { eventIcs as icsOf } from './feed.js';
+import { createEvent, visibleRoot } from './service.js';
+
+/** `POST api/event/` and `…/periodic_event`: `events_create` (the route) and `calendar`. */
+export function create(ctx: RequestContext, body: Parameters<typeof createEvent>[1] | PeriodicEventBody) {
+  if (!ctx.can('calendar')) throw new AppError(403, 'no_access');
+  return createEvent(ctx, body);
+}
+
+/** `GET api/user/{clientId}/events/access_for/{userId}`: whether a colleague may use the calendar and create events. */
+export async function accessFor(ctx: RequestContext, userId: string) {
+  const [person] = await ctx.db
+    .select({ rights: users.rights, roles: users.roles })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.clientId, ctx.tenant()), eq(users.deletionMark, false)));
+  if (!person) throw notFound('user_not_found');
+  const admin = person.roles.includes('admin') || person.roles.includes('superadmin');
+  return {
+    user_id: userId,
+    calendar: admin || person.rights.calendar === true,
+    events_create: admin || (person.rights.calendar === true && person.rights.events_create === true),
+  };
+}
+
+export async function eventIcs(platform: Platform, ctx: RequestContext, id: string) {
+  return icsOf(platform, ctx, await visibleRoot(ctx, id));
+}

@@ -1,0 +1,113 @@
+// Periodic events (portal §3 Event "repetition"): RFC 5545 rules expanded with the `rrule` library in the event's
+// own zone. The rule runs on "floating" times (local wall-clock fields held as UTC fields), and each occurrence is
+// turned back into an instant in the zone, so a weekly 09:00 meeting stays 09:00 local across daylight-saving changes.
+import { EVENT_REPEAT_MAX, type EventRepeat, type eventRepeat, WEEKDAYS } from '@hallway/shared';
+import rrulePackage, { type Options } from 'rrule';
+import type { z } from 'zod';
+import { DAY_MS, floating, floatOf, unfloat } from './time.js';
+
+const { RRule } = rrulePackage;
+
+export interface Repeat {
+  period: 'day' | 'week' | 'month' | 'year';
+  interval: number;
+  weekdays: (typeof WEEKDAYS)[number][];
+  until: string | null;
+  count: number | null;
+}
+
+const FREQ = { day: RRule.DAILY, week: RRule.WEEKLY, month: RRule.MONTHLY, year: RRule.YEARLY } as const;
+const RRULE_DAYS = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];
+
+export function normalizeRepeat(repeat: EventRepeat | z.input<typeof eventRepeat>, startDate: string): Repeat {
+  // A weekly rule without weekdays repeats on the weekday of its first date.
+  const weekday = WEEKDAYS[(new Date(floatOf(startDate)).getUTCDay() + 6) % 7];
+  return {
+    period: repeat.period,
+    interval: repeat.interval ?? 1,
+    weekdays:
+      repeat.period === 'week' ? [...new Set(repeat.weekdays?.length ? repeat.weekdays : [weekday])].sort(byDay) : [],
+    until: repeat.until ?? null,
+    count: repeat.count ?? null,
+  };
+}
+const byDay = (a: string, b: string) => WEEKDAYS.indexOf(a as never) - WEEKDAYS.indexOf(b as never);
+
+/** The rule on floating times, starting at the floating start. */
+function floatingRule(repeat: Repeat, floatStart: number) {
+  const options: Partial<Options> = {
+    freq: FREQ[repeat.period],
+    interval: repeat.interval,
+    dtstart: new Date(floatStart),
+  };
+  if (repeat.weekdays.length) options.byweekday = repeat.weekdays.map((d) => RRULE_DAYS[WEEKDAYS.indexOf(d)]);
+  if (repeat.count) options.count = repeat.count;
+  // The end date is a local day: its last second, floating.
+  if (repeat.until) options.until = new Date(floatOf(repeat.until) + DAY_MS - 1000);
+  return new RRule(options);
+}
+
+/** The RRULE text (RFC 5545, without DTSTART): UNTIL as the UTC instant of the end day's last second in the zone. */
+export function ruleText(repeat: Repeat, zone: string): string {
+  const options: Partial<Options> = { freq: FREQ[repeat.period], interval: repeat.interval };
+  if (repeat.weekdays.length) options.byweekday = repeat.weekdays.map((d) => RRULE_DAYS[WEEKDAYS.indexOf(d)]);
+  if (repeat.count) options.count = repeat.count;
+  if (repeat.until) options.until = new Date(unfloat(floatOf(repeat.until) + DAY_MS - 1000, zone));
+  return RRule.optionsToString(options).replace(/^RRULE:/, '');
+}
+
+export interface SeriesTiming {
+  /** Instants of the first occurrence. */
+  start: number;
+  end: number;
+  timeZone: string;
+  repeat: Repeat;
+}
+
+export interface Occurrence {
+  /** The occurrence as the rule makes it (the RECURRENCE-ID). */
+  start: number;
+  end: number;
+}
+
+/** The wall-clock length of an event (09:00–10:00 stays an hour of the wall clock on any day). */
+const floatingLength = (t: Pick<SeriesTiming, 'start' | 'end' | 'timeZone'>) =>
+  floating(t.end, t.timeZone) - floating(t.start, t.timeZone);
+
+function occurrenceAt(floatStart: number, length: number, zone: string): Occurrence {
+  return { start: unfloat(floatStart, zone), end: unfloat(floatStart + length, zone) };
+}
+
+/**
+ * Every occurrence of a rule from its start (at most EVENT_REPEAT_MAX + 1, so a rule that makes too many is seen),
+ * used when a series is saved: the first occurrence becomes its start, the last one's end its `lastEnd`.
+ */
+export function allOccurrences(timing: SeriesTiming): Occurrence[] {
+  const floatStart = floating(timing.start, timing.timeZone);
+  const length = floatingLength(timing);
+  const rule = floatingRule(timing.repeat, floatStart);
+  return rule.all((_d, i) => i <= EVENT_REPEAT_MAX).map((d) => occurrenceAt(d.getTime(), length, timing.timeZone));
+}
+
+/** Occurrences overlapping [from, to), without the excluded ones: only the range is expanded. */
+export function occurrencesBetween(
+  timing: SeriesTiming,
+  from: number,
+  to: number,
+  excluded: readonly number[] = [],
+): Occurrence[] {
+  const floatStart = floating(timing.start, timing.timeZone);
+  const length = floatingLength(timing);
+  const rule = floatingRule(timing.repeat, floatStart);
+  // Floating times differ from instants by at most 14 hours: widen by a day each side, then filter exactly.
+  const candidates = rule.between(new Date(from - length - DAY_MS), new Date(to + DAY_MS), true);
+  const skip = new Set(excluded);
+  return candidates
+    .map((d) => occurrenceAt(d.getTime(), length, timing.timeZone))
+    .filter((o) => o.start < to && o.end > from && !skip.has(o.start));
+}
+
+/** Whether the rule makes an occurrence starting at this instant. */
+export function hasOccurrence(timing: SeriesTiming, start: number): boolean {
+  return occurrencesBetween(timing, start, start + 1).some((o) => o.start === start);
+}
