@@ -60,7 +60,16 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await checkEverywhere(
         page,
-        ['/company/', `/profile/${userId}`, '/addressBook/', '/birthdays/', '/employees/', '/notifications', '/404'],
+        [
+          '/company/',
+          `/profile/${userId}`,
+          '/addressBook/',
+          '/birthdays/',
+          '/employees/',
+          '/notifications',
+          '/calendar/',
+          '/404',
+        ],
         `admin-${scheme}`,
       );
     } finally {

@@ -69,8 +69,9 @@ export interface EventBody {
   place: string;
   allDay: boolean;
   date: string;
-  startTime: string;
-  endTime: string;
+  /** Left out for an all-day event. */
+  startTime?: string;
+  endTime?: string;
   endDate: string;
   timeZone: string;
   members: string[];
