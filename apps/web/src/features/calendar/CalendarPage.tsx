@@ -3,7 +3,7 @@ import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import './calendar.css';
-import type { DatesSetArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import enLocale from '@fullcalendar/core/locales/en-gb';
 import ruLocale from '@fullcalendar/core/locales/ru';
 import ukLocale from '@fullcalendar/core/locales/uk';
@@ -27,7 +27,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingSkyscraper, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { IconBuildingSkyscraper, IconCake, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -87,6 +87,17 @@ function toInput(event: CalendarEvent): EventInput {
     classNames: [answer === 'decline' ? 'hw-declined' : '', answer === 'none' ? 'hw-unanswered' : ''].filter(Boolean),
     extendedProps: { event },
   };
+}
+
+/** Birthdays carry a cake; events keep FullCalendar's own content (time and title). */
+function renderContent(arg: EventContentArg) {
+  if (!arg.event.extendedProps.person) return true;
+  return (
+    <span className="hw-birthday-content">
+      <IconCake size={12} aria-hidden />
+      <span>{arg.event.title}</span>
+    </span>
+  );
 }
 
 interface PendingMove {
@@ -186,7 +197,7 @@ function Calendar({ clientId }: { clientId: string }) {
         seen.add(id);
         list.push({
           id,
-          title: t('birthday', { name: person.name }),
+          title: person.name,
           start: person.date,
           allDay: true,
           editable: false,
@@ -407,6 +418,7 @@ function Calendar({ clientId }: { clientId: string }) {
             eventResize={onMove}
             dateClick={onDateClick}
             datesSet={onDatesSet}
+            eventContent={renderContent}
             eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
             slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
           />

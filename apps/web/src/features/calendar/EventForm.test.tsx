@@ -171,6 +171,19 @@ describe('EventForm', { timeout: 45_000 }, () => {
     expect(body).toMatchObject({ departments: ['Engineering'], members: [], color: '#087f5b' });
   });
 
+  it('repeats on the weekday of the date until other weekdays are picked', async () => {
+    const { user, field } = setup({ initial: { date: dayFromToday(7) } });
+    await user.click(screen.getByRole('switch', { name: 'Repeats' }));
+    const long = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    const weekdayName = (date: string) => long[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
+    const checked = () =>
+      long.filter((day) => (screen.getByRole('checkbox', { name: day }) as HTMLInputElement).checked);
+    expect(checked()).toEqual([weekdayName(dayFromToday(7))]);
+    await user.clear(field('Date'));
+    await user.type(field('Date'), dayFromToday(8));
+    expect(checked()).toEqual([weekdayName(dayFromToday(8))]);
+  });
+
   it('shows the server’s field errors on their fields, translated', async () => {
     createEvent.mockRejectedValue(
       new ApiError(400, { message: 'Validation error', code: 'validation', fields: { members: 'member_unknown' } }),

@@ -177,11 +177,20 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
   const startMoved = !event || values.date !== event.date || (!values.allDay && values.startTime !== event.startTime);
   const errors = validateEvent(values, { timeZone, checkPast: startMoved });
   const errorOf = (name: keyof EventValues): string | undefined => {
-    const broken = serverErrors[name] ?? (submitted || touched[name] ? errors[name] : undefined);
+    // A field left empty is only called out on submit: an error appearing on blur shifts the form under the pointer.
+    const own = errors[name];
+    const broken = serverErrors[name] ?? (submitted || (touched[name] && own?.code !== 'required') ? own : undefined);
     return broken ? translateCode(broken.code, broken.params) : undefined;
   };
   const set = <K extends keyof EventValues>(name: K, value: EventValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      // Until the person picks weekdays, a weekly repetition follows the weekday of the date.
+      if (name === 'date' && !touched.weekdays && typeof value === 'string' && value) {
+        next.weekdays = [weekdayOf(value)];
+      }
+      return next;
+    });
     setTouched((current) => ({ ...current, [name]: true }));
     setServerErrors((current) => ({ ...current, [name]: undefined }));
     setFormError(null);

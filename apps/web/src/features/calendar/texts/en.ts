@@ -19,7 +19,6 @@ export const en = {
     newEvent: 'New event',
     loading: 'Loading events',
   },
-  birthday: '🎂 {{name}}',
   moved: 'Event moved',
   form: {
     createTitle: 'New event',

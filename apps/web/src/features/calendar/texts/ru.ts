@@ -20,7 +20,6 @@ export const ru: typeof en = {
     newEvent: 'Новое событие',
     loading: 'Загрузка событий',
   },
-  birthday: '🎂 {{name}}',
   moved: 'Событие перенесено',
   form: {
     createTitle: 'Новое событие',

@@ -20,7 +20,6 @@ export const uk: typeof en = {
     newEvent: 'Нова подія',
     loading: 'Завантаження подій',
   },
-  birthday: '🎂 {{name}}',
   moved: 'Подію перенесено',
   form: {
     createTitle: 'Нова подія',
