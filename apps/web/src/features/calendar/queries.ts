@@ -31,14 +31,25 @@ export const calendarQueries = {
     }),
 };
 
-/** Patches an event wherever the caches show it: every range, and its cards. */
-export function patchEvent(client: QueryClient, id: string, patch: (event: CalendarEvent) => CalendarEvent): void {
+/**
+ * Patches an event wherever the caches show it: every range (each occurrence of a series, and its moved occurrences,
+ * which have their own id and name the series), and its cards.
+ */
+export function patchEvent(
+  client: QueryClient,
+  id: string | string[],
+  patch: (event: CalendarEvent) => CalendarEvent,
+): void {
+  const ids = new Set(Array.isArray(id) ? id : [id]);
+  const hit = (event: CalendarEvent) => ids.has(event._id) || (!!event.series_id && ids.has(event.series_id));
   client.setQueriesData<CalendarEvent[]>({ queryKey: calendarKeys.ranges }, (list) =>
-    list?.map((event) => (event._id === id ? patch(event) : event)),
+    list?.map((event) => (hit(event) ? patch(event) : event)),
   );
-  client.setQueriesData<CalendarEvent>({ queryKey: ['calendar', 'event', id] }, (event) =>
-    event ? patch(event) : event,
-  );
+  for (const one of ids) {
+    client.setQueriesData<CalendarEvent>({ queryKey: ['calendar', 'event', one] }, (event) =>
+      event ? patch(event) : event,
+    );
+  }
 }
 
 /** After a write the ranges are fetched again: a periodic change moves, adds and drops occurrences server-side. */
@@ -82,10 +93,15 @@ export const calendarMutations = {
   answer: (client: QueryClient) =>
     mutationOptions({
       mutationFn: ({ id, answer }: { id: string; answer: Answer }) => calendarApi.answerEvent(id, answer),
-      onSuccess: (result) => {
-        patchEvent(client, result._id, (event) => ({ ...event, myAnswer: result.myAnswer, counts: result.counts }));
+      onSuccess: (result, { id }) => {
+        // Answers hold for a whole series: every occurrence shown takes the new one.
+        patchEvent(client, [id, result._id], (event) => ({
+          ...event,
+          myAnswer: result.myAnswer,
+          counts: result.counts,
+        }));
         // The organizer's list of answers in an open card changes too.
-        void client.invalidateQueries({ queryKey: ['calendar', 'event', result._id] });
+        void client.invalidateQueries({ queryKey: ['calendar', 'event'] });
       },
     }),
 
