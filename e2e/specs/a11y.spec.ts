@@ -81,6 +81,7 @@ for (const scheme of ['light', 'dark'] as const) {
           '/structure_new',
           '/structure_new?view=tree',
           '/vacations',
+          '/calendar/',
         ],
         `admin-${scheme}`,
       );

@@ -16,8 +16,8 @@ describe('rights and settings offered (issue 12: no controls for modules that do
     expect(rights).toContain('admin');
     expect(rights).toContain('dark_theme');
     // Switched on for the workspace, but no web module builds them yet.
-    expect(rights).toContain('groups');
-    for (const unbuilt of ['shop', 'lms', 'chat', 'calendar'] as const) expect(rights).not.toContain(unbuilt);
+    for (const unbuilt of ['shop', 'lms', 'chat'] as const) expect(rights).not.toContain(unbuilt);
+    expect(rights).toEqual(expect.arrayContaining(['groups', 'calendar', 'events_create']));
   });
 
   it('drops a built module’s rights when the workspace has its feature off', () => {
@@ -26,7 +26,13 @@ describe('rights and settings offered (issue 12: no controls for modules that do
 
   it('offers the mood meter and start pages only for built, switched-on features', () => {
     expect(featureOffered('mood', workspace(FEATURES), webModules)).toBe(false);
-    expect(offeredStartPages(workspace(FEATURES), webModules)).toEqual(['company', 'profile', 'addressBook', 'groups']);
+    expect(offeredStartPages(workspace(FEATURES), webModules)).toEqual([
+      'company',
+      'profile',
+      'addressBook',
+      'groups',
+      'calendar',
+    ]);
     // The current choice stays listed even when its feature is off, so the field never shows blank.
     expect(offeredStartPages({ ...workspace([]), start_page: 'calendar' }, webModules)).toEqual([
       'profile',

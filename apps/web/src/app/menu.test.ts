@@ -22,7 +22,16 @@ describe('menu entries', () => {
     expect(isImplemented('/employees/')).toBe(true);
     expect(isImplemented('/shop/')).toBe(false);
     expect(isImplemented('/addressBook/')).toBe(true);
-    expect(codes(employee())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'groups']);
+    expect(codes(employee())).toEqual([
+      'notifications',
+      'company',
+      'addressBook',
+      'profile',
+      'groups',
+      'calendar',
+      'structure',
+      'vacations',
+    ]);
   });
 
   it('follow roles: employees for administrators, clients for the superadmin', () => {
@@ -32,8 +41,11 @@ describe('menu entries', () => {
       'addressBook',
       'profile',
       'groups',
+      'calendar',
+      'structure',
       'employees',
       'admin',
+      'vacations',
     ]);
     expect(codes(employee({ isAdmin: true, isSuperadmin: true }))).toEqual([
       'notifications',
@@ -41,29 +53,35 @@ describe('menu entries', () => {
       'addressBook',
       'profile',
       'groups',
+      'calendar',
+      'structure',
       'employees',
       'clients',
       'admin',
+      'vacations',
     ]);
   });
 
   it('hide an entry whose workspace feature is off or whose right is missing', () => {
     const noWall = employee({ hasFeature: (feature: Feature) => feature !== 'wall' });
-    expect(codes(noWall)).toEqual(['notifications', 'addressBook', 'profile', 'groups']);
+    expect(codes(noWall)).toEqual([
+      'notifications',
+      'addressBook',
+      'profile',
+      'groups',
+      'calendar',
+      'structure',
+      'vacations',
+    ]);
     const noGroups = employee({ hasFeature: (feature: Feature) => feature !== 'groups' });
     expect(codes(noGroups)).not.toContain('groups');
-    // A right-gated entry (hypothetical): a person without the right does not see it.
-    const calendar: MenuEntry = {
-      code: 'calendar',
-      to: () => '/calendar/',
-      icon: IconUsersGroup,
-      feature: 'calendar',
-      right: 'calendar',
-    };
-    const routes = [...shellRoutes, { path: 'calendar', load: async () => ({ default: () => null }) }];
-    const withCalendar = (access: MenuAccess) => visibleMenu(access, [...MENU, calendar], routes).map((e) => e.code);
-    expect(withCalendar(employee())).toContain('calendar');
-    expect(withCalendar(employee({ can: (right: Right) => right !== 'calendar' }))).not.toContain('calendar');
+    // A right-gated entry (a module not built yet): a person without the right does not see it.
+    const shop: MenuEntry = { code: 'shop', to: () => '/shop/', icon: IconUsersGroup, feature: 'shop', right: 'shop' };
+    const routes = [...shellRoutes, { path: 'shop', load: async () => ({ default: () => null }) }];
+    const withShop = (access: MenuAccess) => visibleMenu(access, [...MENU, shop], routes).map((e) => e.code);
+    expect(withShop(employee())).toContain('shop');
+    expect(withShop(employee({ can: (right: Right) => right !== 'shop' }))).not.toContain('shop');
+    expect(codes(employee({ can: (right: Right) => right !== 'calendar' }))).not.toContain('calendar');
   });
 
   it('take names, order and hiding from the workspace design settings', () => {
@@ -81,7 +99,10 @@ describe('menu entries', () => {
       ['addressBook', undefined],
       ['groups', undefined],
       ['company', undefined],
+      ['calendar', undefined],
+      ['structure', undefined],
       ['admin', undefined],
+      ['vacations', undefined],
     ]);
     expect(entries[1].href).toBe('/profile/u1');
   });

@@ -36,11 +36,14 @@ describe('web module registry', () => {
       'admin',
       'auth',
       'birthdays',
+      'calendar',
       'clients',
       'employees',
       'groups',
       'notifications',
       'profile',
+      'structure',
+      'vacations',
       'wall',
     ]);
     expect(registry.shellRoutes.map((route) => route.path)).toContain('company');
@@ -53,7 +56,17 @@ describe('web module registry', () => {
     expect(isImplemented('/polls', registry.shellRoutes)).toBe(false);
     // The spec's order puts polls after the people side, whatever the module list's order.
     const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
-    expect(codes(access())).toEqual(['notifications', 'company', 'addressBook', 'profile', 'groups', 'polls']);
+    expect(codes(access())).toEqual([
+      'notifications',
+      'company',
+      'addressBook',
+      'profile',
+      'groups',
+      'calendar',
+      'polls',
+      'structure',
+      'vacations',
+    ]);
     expect(codes(access({ hasFeature: (feature) => feature !== 'polls' }))).not.toContain('polls');
 
     const route = built.shellRoutes.find((r) => r.path === 'polls')!;

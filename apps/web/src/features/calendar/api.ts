@@ -1,0 +1,118 @@
+import { ApiError, api, authHeaders, reportApiError } from '../../api/client';
+import type { Answer, CalendarEvent, CalendarSettings, EventBody, EventsScope, PeriodicChanges, Scope } from './types';
+
+/** The calendar's calls (docs/api.md "Calendar and events"). Writes are `local`: the page shows their failures. */
+
+export const calendarKeys = {
+  all: ['calendar'] as const,
+  ranges: ['calendar', 'range'] as const,
+  range: (clientId: string, scope: EventsScope, from: string, to: string) =>
+    ['calendar', 'range', clientId, scope, from, to] as const,
+  event: (id: string, occurrence: string | null) => ['calendar', 'event', id, occurrence ?? ''] as const,
+  settings: ['calendar', 'settings'] as const,
+};
+
+/** `GET api/event/byClient/{clientId}`: the occurrences overlapping [from, to). */
+export const fetchRange = async (
+  clientId: string,
+  scope: EventsScope,
+  from: string,
+  to: string,
+  signal?: AbortSignal,
+) =>
+  (
+    await api<{ result: CalendarEvent[] }>(`/api/event/byClient/${clientId}`, {
+      query: { from, to, scope },
+      signal,
+      local: true,
+    })
+  ).result;
+
+/** `GET api/event/{id}` with its members; an occurrence of a periodic event by its ISO start. */
+export const fetchEvent = async (id: string, occurrence: string | null, signal?: AbortSignal) =>
+  (
+    await api<{ result: CalendarEvent }>(`/api/event/${id}`, {
+      query: occurrence ? { occurrence } : undefined,
+      signal,
+      local: true,
+    })
+  ).result;
+
+export const createEvent = async (body: EventBody) =>
+  (
+    await api<{ result: CalendarEvent }>(body.repeat ? '/api/event/periodic_event' : '/api/event/', {
+      method: 'POST',
+      body,
+      local: true,
+    })
+  ).result;
+
+export const updateEvent = async (id: string, body: EventBody) =>
+  (await api<{ result: CalendarEvent }>(`/api/event/${id}`, { method: 'PUT', body, local: true })).result;
+
+export const updatePeriodic = (id: string, body: EventBody & { scope: Scope; occurrence?: string | null }) =>
+  api<PeriodicChanges>(`/api/event/periodic_event/${id}`, { method: 'PUT', body, local: true });
+
+export const deleteEvent = (id: string) => api<unknown>(`/api/event/${id}`, { method: 'DELETE', local: true });
+
+export const deletePeriodic = (id: string, scope: Scope, occurrence: string | null) =>
+  api<PeriodicChanges>(`/api/event/periodic_event/${id}`, {
+    method: 'DELETE',
+    query: {
+      all: scope === 'all',
+      occurrence: scope === 'all' ? undefined : occurrence,
+      following: scope === 'following' ? true : undefined,
+    },
+    local: true,
+  });
+
+export const answerEvent = async (id: string, answer: Answer) =>
+  (
+    await api<{ result: Pick<CalendarEvent, '_id' | 'myAnswer' | 'counts'> }>(`/api/event/${id}/answer`, {
+      method: 'PUT',
+      body: { answer },
+      local: true,
+    })
+  ).result;
+
+export const setReminders = async (id: string, minutes: number[]) =>
+  (
+    await api<{ result: Pick<CalendarEvent, '_id' | 'myReminders'> }>(`/api/event/${id}/reminders`, {
+      method: 'PUT',
+      body: { minutes },
+      local: true,
+    })
+  ).result;
+
+export const fetchSettings = async (signal?: AbortSignal) =>
+  (await api<{ result: CalendarSettings }>('/api/event/settings', { signal, local: true })).result;
+
+export const regenerateFeed = async () =>
+  (await api<{ result: CalendarSettings }>('/api/event/settings/feed', { method: 'POST', local: true })).result;
+
+/** `GET api/event/{id}/ics`: saved by the browser as `event.ics` (the call needs the bearer token, so no plain link). */
+export async function downloadIcs(id: string, name: string): Promise<void> {
+  const headers = authHeaders();
+  let response: Response;
+  try {
+    response = await fetch(`/api/event/${id}/ics`, { headers, credentials: 'same-origin' });
+  } catch {
+    const error = new ApiError(0, null);
+    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
+    throw error;
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    const error = new ApiError(response.status, body && typeof body.message === 'string' ? body : null);
+    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
+    throw error;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'event'}.ics`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

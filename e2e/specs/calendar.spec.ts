@@ -1,0 +1,161 @@
+import type { Browser, Page } from '@playwright/test';
+import { apiToken, expect, PHONE, shot, signInFresh, test } from './helpers';
+
+// The demo workspace has no time zone of its own, so events are in UTC; the browsers run in UTC too, so the grid's
+// days and the form's dates are the same days.
+const ZONE = 'UTC';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const utcDay = (days: number) => {
+  const at = new Date(Date.now() + days * 86_400_000);
+  return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
+};
+
+async function openAs(browser: Browser, login: string, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: ZONE });
+  const page = await context.newPage();
+  await signInFresh(page, login);
+  return { context, page };
+}
+
+async function openCalendar(page: Page) {
+  await page.goto('/calendar/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await expect(page.getByTestId('calendar').locator('.fc-daygrid-day').first()).toBeVisible();
+}
+
+/** The view switch is a segmented control: a radio group whose labels are clicked. */
+const chooseView = (page: Page, name: string) =>
+  page.getByRole('radiogroup', { name: 'View' }).getByText(name, { exact: true }).click();
+
+const dayCell = (page: Page, date: string) =>
+  page.getByTestId('calendar').locator(`td.fc-daygrid-day[data-date="${date}"]`);
+
+test('a weekly event made by the form shows in month and week views, moves by drag, and a member accepts it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const anna = await openAs(browser, 'anna');
+  const lukas = await openAs(browser, 'lukas');
+  const name = `Design sync ${Date.now().toString(36)}`;
+  const tomorrow = utcDay(1);
+  const later = utcDay(2);
+
+  await openCalendar(anna.page);
+  await chooseView(anna.page, 'Month');
+  await anna.page.getByRole('button', { name: 'New event' }).click();
+  const form = anna.page.getByRole('dialog', { name: 'New event' });
+  await form.getByLabel('Name').fill(name);
+  // Refused before it is sent: a date in the past.
+  await form.getByLabel(/^Date( \*)?$/).fill(utcDay(-1));
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form.getByText('The date cannot be in the past')).toBeVisible();
+  await form.getByLabel(/^Date( \*)?$/).fill(tomorrow);
+  await form.getByLabel(/^Start( \*)?$/).fill('10:00');
+  await form.getByLabel(/^End( \*)?$/).fill('11:00');
+  await form.getByLabel('Place').fill('Room 4');
+  await form.getByLabel('Web-conference link').fill('https://meet.example/design');
+  await form.getByRole('radio', { name: 'Teal' }).click();
+  const people = form.getByLabel('People');
+  await people.click();
+  await people.pressSequentially('Luk');
+  await anna.page.getByRole('option', { name: 'Lukas Schmidt' }).click();
+  // A click elsewhere closes the people list.
+  await form.getByLabel('Place').click();
+  await expect(anna.page.getByRole('option', { name: 'Lukas Schmidt' })).toBeHidden();
+  await form.getByRole('switch', { name: 'Repeats' }).click();
+  await expect(form.getByRole('switch', { name: 'Repeats' })).toBeChecked();
+  await form.getByLabel(/^Number of times( \*)?$/).fill('4');
+  await shot(anna.page, 'calendar-form-desktop-light');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form).toBeHidden();
+  await expect(anna.page.getByText('Event created')).toBeVisible();
+
+  // Month view: the first occurrence is tomorrow, the next a week later.
+  await expect(dayCell(anna.page, tomorrow).getByText(name)).toBeVisible();
+  await shot(anna.page, 'calendar-month-desktop-light');
+
+  // Week view: tomorrow's week (the week starts on Monday: from a Sunday, tomorrow is next week).
+  await chooseView(anna.page, 'Week');
+  if (new Date().getUTCDay() === 0) await anna.page.getByRole('button', { name: 'Next' }).click();
+  const weekEvent = anna.page.getByTestId('calendar').locator('.fc-timegrid-event').filter({ hasText: name });
+  await expect(weekEvent).toBeVisible();
+  await expect(weekEvent).toContainText('10:00');
+
+  // Drag the first occurrence to the next day in the month view; only this occurrence moves.
+  await chooseView(anna.page, 'Month');
+  const source = dayCell(anna.page, tomorrow).locator('.fc-event').filter({ hasText: name });
+  const target = dayCell(anna.page, later);
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await anna.page.mouse.move(from.x + 10, from.y + from.height / 2);
+  await anna.page.mouse.down();
+  await anna.page.mouse.move(from.x + 30, from.y + from.height / 2, { steps: 5 });
+  await anna.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await anna.page.mouse.up();
+  const scope = anna.page.getByRole('dialog', { name: 'Move a repeating event' });
+  await expect(scope).toBeVisible();
+  await scope.getByRole('radio', { name: 'This occurrence' }).check();
+  await scope.getByRole('button', { name: 'Continue' }).click();
+  await expect(anna.page.getByText('Event moved')).toBeVisible();
+  await expect(dayCell(anna.page, later).getByText(name)).toBeVisible();
+  await expect(dayCell(anna.page, tomorrow).getByText(name)).toHaveCount(0);
+
+  // Lukas accepts from the wall's calendar widget.
+  await lukas.page.goto('/company');
+  const widget = lukas.page.getByRole('region', { name: 'Calendar' });
+  const accept = widget.getByRole('button', { name: `Accept ${name}` }).first();
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expect(accept).toHaveAttribute('aria-pressed', 'true');
+  await shot(lukas.page, 'calendar-widget-desktop-light');
+
+  // The organizer's card lists his answer.
+  await dayCell(anna.page, later).getByText(name).click();
+  const card = anna.page.getByRole('dialog', { name });
+  await expect(card.getByRole('link', { name: 'Join the web conference' })).toHaveAttribute(
+    'href',
+    'https://meet.example/design',
+  );
+  const row = card.getByRole('listitem').filter({ hasText: 'Lukas Schmidt' });
+  await expect(row.getByText('Accepted')).toBeVisible();
+  await shot(anna.page, 'calendar-card-desktop-light');
+
+  await anna.context.close();
+  await lukas.context.close();
+});
+
+test('month view and the form in the dark theme and on a phone', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { token, userId } = await apiToken(request, 'sofia');
+  const setTheme = (theme: 'light' | 'dark') =>
+    request.put(`/api/user/${userId}`, { data: { theme }, headers: { authorization: `Bearer ${token}` } });
+  expect((await setTheme('dark')).ok()).toBeTruthy();
+  try {
+    const dark = await openAs(browser, 'sofia');
+    await expect(dark.page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await openCalendar(dark.page);
+    await chooseView(dark.page, 'Month');
+    await shot(dark.page, 'calendar-month-desktop-dark');
+    await chooseView(dark.page, 'Year');
+    await expect(dark.page.getByTestId('calendar').locator('.fc-multimonth-month')).toHaveCount(12);
+    await shot(dark.page, 'calendar-year-desktop-dark');
+    await dark.page.getByRole('button', { name: 'New event' }).click();
+    await dark.page.getByRole('dialog', { name: 'New event' }).getByRole('switch', { name: 'Repeats' }).click();
+    await shot(dark.page, 'calendar-form-desktop-dark');
+    await dark.context.close();
+  } finally {
+    await setTheme('light');
+  }
+
+  const phone = await openAs(browser, 'sofia', PHONE);
+  await openCalendar(phone.page);
+  await chooseView(phone.page, 'Month');
+  await shot(phone.page, 'calendar-month-phone-light');
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await phone.page.getByRole('button', { name: 'New event' }).click();
+  await expect(phone.page.getByRole('dialog', { name: 'New event' })).toBeVisible();
+  await shot(phone.page, 'calendar-form-phone-light');
+  await phone.context.close();
+});
