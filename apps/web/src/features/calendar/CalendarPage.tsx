@@ -210,7 +210,7 @@ function Calendar({ clientId }: { clientId: string }) {
       }
     }
     return list;
-  }, [events.data, birthdayLists, t]);
+  }, [events.data, birthdayLists]);
 
   const api = () => calendar.current?.getApi();
   const changeView = (name: ViewName) => {

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useSession } from '../../../app/session/context';
 import { BirthdaysWidget, useBirthdaysQuery } from './BirthdaysWidget';
-import { ImportantInGroupsWidget, useImportantInGroupsQuery } from './ImportantInGroupsWidget';
 import { CalendarWidget, useCalendarWidgetQuery } from './CalendarWidget';
+import { ImportantInGroupsWidget, useImportantInGroupsQuery } from './ImportantInGroupsWidget';
 import { LinksWidget, useLinksQuery } from './LinksWidget';
 import { ThanksWidget, useThanksQuery } from './ThanksWidget';
 
