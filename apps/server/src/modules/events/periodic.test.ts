@@ -167,7 +167,10 @@ describe('periodic events', () => {
       series_id: series._id,
       occurrence: list[1].occurrence,
       startTime: '15:00',
+      // It stays part of the series: the card offers this/following/all for it.
+      repeat: series.repeat,
     });
+    expect(series.repeat).not.toBeNull();
     const override = moved.json().new[0]._id;
     let now = await occurrences(ws, monday, to);
     expect(now.map((o) => o.startTime)).toEqual(['09:00', '15:00', '09:00', '09:00', '09:00', '09:00']);

@@ -54,7 +54,8 @@ export function presentEvent(
     startTime: row.allDay ? '00:00' : from.time,
     endTime: row.allDay ? '00:00' : to.time,
     endDate,
-    repeat: row.repeat ?? null,
+    // A moved occurrence carries its series' repetition, so it is edited and deleted as part of the series.
+    repeat: row.repeat ?? root.repeat ?? null,
     rrule: row.rrule,
     public: root.isPublic,
     organizer: organizer ?? unknownPerson(root.organizerId),
