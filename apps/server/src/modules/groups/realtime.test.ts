@@ -1,85 +1,13 @@
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHarness,
-  type Harness,
-  makeUser,
-  makeWorkspace,
-  type TestUser,
-  type TestWorkspace,
-} from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, makeUser, makeWorkspace } from '../../test/harness.js';
+import { next, record, useLiveServer } from '../../test/live.js';
 
+const live = useLiveServer();
+const { online, http } = live;
 let h: Harness;
-let base: string;
-const opened: Socket[] = [];
-
-/** A port of the groups' range (4660-4699) that is free now. */
-async function listen() {
-  for (let port = 4660 + (process.pid % 30); port < 4700; port++) {
-    try {
-      await h.app.listen({ port, host: '127.0.0.1' });
-      return port;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    }
-  }
-  throw new Error('no free port in 4660-4699');
-}
-
-beforeAll(async () => {
-  h = await createHarness();
-  await h.platform.realtime.attach(h.app.server);
-  base = `http://127.0.0.1:${await listen()}`;
+beforeAll(() => {
+  h = live.h;
 });
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.disconnect();
-});
-afterAll(async () => {
-  await h.platform.realtime.close();
-  await h.close();
-});
-
-async function online(ws: TestWorkspace, user: TestUser) {
-  const socket = io(`${base}/${ws.workspace}`, {
-    transports: ['websocket'],
-    auth: { token: user.token },
-    reconnection: false,
-    forceNew: true,
-  });
-  opened.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  expect(await socket.timeout(5_000).emitWithAck('identify', { client_id: ws.id, user_id: user.id })).toBe(true);
-  return socket;
-}
-
-/** Every payload of `event` the socket receives from now on. */
-function record(socket: Socket, event: string) {
-  const received: Record<string, unknown>[] = [];
-  socket.on(event, (payload: Record<string, unknown>) => received.push(payload));
-  return received;
-}
-
-const next = (socket: Socket, event: string) =>
-  new Promise<Record<string, unknown>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5_000);
-    socket.once(event, (payload: Record<string, unknown>) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-
-async function http(user: TestUser, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${user.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 describe('group realtime', () => {
   it("sends a group's posts to its room: members who joined, and readers who subscribed", async () => {
