@@ -1,4 +1,5 @@
-import { ApiError, api, authHeaders, reportApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { fetchFile, saveBlob } from '../../api/download';
 import type { Answer, CalendarEvent, CalendarSettings, EventBody, EventsScope, PeriodicChanges, Scope } from './types';
 
 /** The calendar's calls (docs/api.md "Calendar and events"). Writes are `local`: the page shows their failures. */
@@ -92,27 +93,6 @@ export const regenerateFeed = async () =>
 
 /** `GET api/event/{id}/ics`: saved by the browser as `event.ics` (the call needs the bearer token, so no plain link). */
 export async function downloadIcs(id: string, name: string): Promise<void> {
-  const headers = authHeaders();
-  let response: Response;
-  try {
-    response = await fetch(`/api/event/${id}/ics`, { headers, credentials: 'same-origin' });
-  } catch {
-    const error = new ApiError(0, null);
-    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-    throw error;
-  }
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    const error = new ApiError(response.status, body && typeof body.message === 'string' ? body : null);
-    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-    throw error;
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'event'}.ics`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const response = await fetchFile(`/api/event/${id}/ics`);
+  saveBlob(await response.blob(), `${name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'event'}.ics`);
 }

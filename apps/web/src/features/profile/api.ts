@@ -14,7 +14,8 @@ import type {
   UsersFilterBody,
   UsersPage,
 } from '@hallway/shared';
-import { ApiError, api, authHeaders, reportApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { dispositionName, fetchFile, saveBlob } from '../../api/download';
 
 /** Query keys of the people side; everything under `['people']` is refreshed after a change to someone. */
 export const peopleKeys = {
@@ -119,48 +120,13 @@ export const fetchBirthdays = (clientId: string, date: string, signal?: AbortSig
     api<{ result: BirthdayDto[] }>(`/api/clients/${clientId}/birthdays`, { query: { date }, signal, local: true }),
   );
 
-/** The file name of a `Content-Disposition` answer (RFC 8187 name first). */
-export function dispositionName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1]);
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
-}
-
 /**
  * `POST api/user/export/{id}` and `.../export/all/{clientId}`: the xlsx answer, saved by the browser under the
  * server's name. A failure goes through the usual error handling and is thrown for the caller to show.
  */
 export async function downloadExport(path: string, fallbackName: string): Promise<string> {
-  const headers = authHeaders();
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', headers, credentials: 'same-origin' });
-  } catch {
-    const error = new ApiError(0, null);
-    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-    throw error;
-  }
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    const error = new ApiError(response.status, body && typeof body.message === 'string' ? body : null);
-    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-    throw error;
-  }
+  const response = await fetchFile(path, 'POST');
   const name = dispositionName(response.headers.get('Content-Disposition'), fallbackName);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await response.blob(), name);
   return name;
 }

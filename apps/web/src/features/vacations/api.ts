@@ -1,6 +1,6 @@
 import type { PersonCard, VacationChart, VacationDto } from '@hallway/shared';
-import { ApiError, api, authHeaders, reportApiError } from '../../api/client';
-import { dispositionName } from '../profile/api';
+import { api } from '../../api/client';
+import { dispositionName, fetchFile, saveBlob } from '../../api/download';
 
 /** Query keys of the vacations module; everything under `['vacations']` is refreshed after a change. */
 export const vacationKeys = {
@@ -91,21 +91,7 @@ export const deleteVacation = (userId: string, id: string) =>
 export async function downloadChart(query: Omit<ChartQuery, 'page'>, onProgress: (share: number | null) => void) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
-  const headers = authHeaders();
-  let response: Response;
-  try {
-    response = await fetch(`/api/user/vacations/export?${params}`, { headers, credentials: 'same-origin' });
-  } catch {
-    const error = new ApiError(0, null);
-    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-    throw error;
-  }
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    const error = new ApiError(response.status, body && typeof body.message === 'string' ? body : null);
-    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-    throw error;
-  }
+  const response = await fetchFile(`/api/user/vacations/export?${params}`);
   const total = Number(response.headers.get('content-length')) || 0;
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -123,11 +109,6 @@ export async function downloadChart(query: Omit<ChartQuery, 'page'>, onProgress:
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
   const name = dispositionName(response.headers.get('content-disposition'), `vacations-${query.from}-${query.to}.xlsx`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, name);
   return name;
 }
