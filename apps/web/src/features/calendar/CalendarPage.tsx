@@ -468,6 +468,7 @@ function bodyOf(event: CalendarEvent, values: EventValues): EventBody {
     timeZone: event.timeZone,
     members: values.members,
     departments: values.departments,
+    groups: values.groups,
     public: event.public,
   };
   const repeat = event.repeat ? (repeatOf(values) ?? event.repeat) : undefined;
