@@ -16,6 +16,7 @@ export const en = {
     mine: 'My events',
     visible: 'All visible',
     birthdays: 'Birthdays',
+    vacations: 'Vacations',
     newEvent: 'New event',
     loading: 'Loading events',
   },

@@ -17,6 +17,7 @@ export const ru: typeof en = {
     mine: 'Мои события',
     visible: 'Все доступные',
     birthdays: 'Дни рождения',
+    vacations: 'Отпуска',
     newEvent: 'Новое событие',
     loading: 'Загрузка событий',
   },

@@ -17,6 +17,7 @@ export const uk: typeof en = {
     mine: 'Мої події',
     visible: 'Усі доступні',
     birthdays: 'Дні народження',
+    vacations: 'Відпустки',
     newEvent: 'Нова подія',
     loading: 'Завантаження подій',
   },
