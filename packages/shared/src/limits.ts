@@ -78,3 +78,5 @@ export const AUDIENCE_GRANTS_MAX = 50;
 export const AUDIENCE_VALUES_MAX = 500;
 /** Working-time audiences count whole months since `workingSince`; 100 years is the ceiling. */
 export const TENURE_MONTHS_MAX = 1200;
+/** Approved vacations of the calendar's visible range: a page. */
+export const VACATION_CALENDAR_PAGE = 200;

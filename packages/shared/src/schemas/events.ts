@@ -74,6 +74,8 @@ export const eventBody = z.object({
   timeZone: timeZone.optional(),
   members: z.array(id).max(10_000).default([]),
   departments: z.array(z.string().trim().min(1, 'required').max(255, 'too_long')).max(100).default([]),
+  /** Groups whose members take part (resolved to people when saved; a group the caller may not read: 404). */
+  groups: z.array(id).max(100).default([]),
   public: z.boolean().optional(),
 });
 export type EventBody = z.input<typeof eventBody>;
@@ -121,7 +123,7 @@ export type EventCounts = z.infer<typeof eventCounts>;
 export const eventMember = z.object({
   user: personCard,
   answer: z.enum(EVENT_ANSWERS),
-  via: z.enum(['person', 'department']),
+  via: z.enum(['person', 'department', 'group']),
   department: z.string().nullable(),
 });
 export type EventMember = z.infer<typeof eventMember>;
@@ -156,6 +158,7 @@ export const eventDto = z.object({
   public: z.boolean(),
   organizer: personCard,
   departments: z.array(z.string()),
+  groups: z.array(z.string()),
   counts: eventCounts,
   membersCount: z.number().int(),
   myAnswer: z.enum(EVENT_ANSWERS).nullable(),

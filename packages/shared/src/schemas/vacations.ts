@@ -82,3 +82,19 @@ export const holidaysUpdate = z.object({
   days: z.array(holiday).max(366),
 });
 export const holidaysDto = z.object({ result: z.array(holiday), can: z.object({ edit: z.boolean() }) });
+
+/** `GET api/vacations/calendar`: approved vacations crossing [from, to] (YYYY-MM-DD, inclusive) for the calendar. */
+export const vacationCalendarQuery = z.object({
+  from: isoDate,
+  to: isoDate,
+  page: z.coerce.number().int().min(0).default(0),
+});
+export const vacationCalendarPage = z.object({
+  result: z.array(z.object({ _id: z.string(), user: personCard, start: z.string(), end: z.string() })),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+});
+export type VacationCalendarPage = z.infer<typeof vacationCalendarPage>;

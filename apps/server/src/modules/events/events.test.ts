@@ -259,3 +259,45 @@ describe('single events', () => {
     expect(made.json().result.timeZone).toBe('Europe/Kyiv');
   });
 });
+
+describe('groups as members', () => {
+  const newGroup = async (owner: { token: string }, type: 'public' | 'private', name: string) => {
+    const res = await call(h, owner, 'POST', '/api/group/', { name, description: `About ${name}`, type });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result as { _id: string };
+  };
+
+  it("resolves a group to its members and keeps the group on the event; a group the caller can't read is refused", async () => {
+    const ws = await makeWorkspace(h);
+    const joiner = await makeUser(h, ws.id);
+    const club = await newGroup(ws.employee, 'public', 'Runners');
+    expect((await call(h, joiner, 'POST', `/api/group/${club._id}/join`)).statusCode).toBe(200);
+
+    const res = await create(ws, { members: [], groups: [club._id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const event = res.json().result;
+    expect(event).toMatchObject({ groups: [club._id], membersCount: 3, counts: { accept: 1, none: 2 } });
+    const read = (await call(h, ws.admin, 'GET', `/api/event/${event._id}`)).json().result;
+    const members = read.members.map((m: { user: { _id: string }; via: string }) => [m.user._id, m.via]);
+    expect(members).toEqual(
+      expect.arrayContaining([
+        [ws.admin.id, 'person'],
+        [ws.employee.id, 'group'],
+        [joiner.id, 'group'],
+      ]),
+    );
+    expect((await call(h, joiner, 'GET', `/api/event/${event._id}`)).json().result.myAnswer).toBe('none');
+
+    const secret = await newGroup(ws.employee, 'private', 'Secret circle');
+    const before = (await range(ws, ws.admin, `${dayIn(0)}T00:00:00Z`, `${dayIn(10)}T00:00:00Z`)).json().result.length;
+    const refused = await create(ws, { name: 'Secret meeting', groups: [club._id, secret._id] });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('group_not_found');
+    const after = (await range(ws, ws.admin, `${dayIn(0)}T00:00:00Z`, `${dayIn(10)}T00:00:00Z`)).json().result;
+    expect(after.length).toBe(before);
+
+    const edited = await call(h, ws.admin, 'PUT', `/api/event/${event._id}`, eventOf(ws, { members: [joiner.id] }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().result).toMatchObject({ groups: [], membersCount: 2 });
+  });
+});

@@ -1,6 +1,8 @@
-// Who takes part in an event: people by id and departments by name, resolved to people when the event is saved.
+// Who takes part in an event: people by id, departments by name and groups by id, resolved to people when the event
+// is saved.
 import type { EventAnswer } from '@hallway/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { users } from '../users/tables.js';
 import type { FieldErrors } from './rules.js';
@@ -8,20 +10,22 @@ import { eventMembers, events } from './tables.js';
 
 export interface WantedMember {
   userId: string;
-  via: 'person' | 'department';
+  via: 'person' | 'department' | 'group';
   department: string | null;
 }
 
 /**
  * The member rows an event's form asks for: the organizer, the people named (active people of the workspace, else
- * `member_unknown`), and every active person of the departments named. Nobody besides the organizer:
- * `event_members_required`.
+ * `member_unknown`), every active person of the departments named, and the members of the groups named (through the
+ * groups module's `groupWall`; a group the caller may not read: 404 `group_not_found`). Nobody besides the
+ * organizer: `event_members_required`.
  */
 export async function wantedMembers(
   ctx: RequestContext,
   organizerId: string,
   people: string[],
   departments: string[],
+  groups: string[],
   errors: FieldErrors,
 ): Promise<WantedMember[]> {
   const clientId = ctx.tenant();
@@ -54,6 +58,24 @@ export async function wantedMembers(
     for (const person of staff) {
       if (!wanted.has(person.id))
         wanted.set(person.id, { userId: person.id, via: 'department', department: person.department });
+    }
+  }
+  const groupIds = [...new Set(groups)];
+  if (groupIds.length) {
+    const groupWall = ctx.services.groupWall;
+    const found = new Set<string>();
+    for (const groupId of groupIds) {
+      if (!groupWall || !(await groupWall.canRead(ctx, groupId))) throw new AppError(404, 'group_not_found');
+      for (const userId of await groupWall.members(ctx, groupId)) found.add(userId);
+    }
+    const people = found.size
+      ? await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false), inArray(users.id, [...found])))
+      : [];
+    for (const person of people) {
+      if (!wanted.has(person.id)) wanted.set(person.id, { userId: person.id, via: 'group', department: null });
     }
   }
   wanted.delete(organizerId);

@@ -60,6 +60,7 @@ export function presentEvent(
     public: root.isPublic,
     organizer: organizer ?? unknownPerson(root.organizerId),
     departments: root.departments,
+    groups: root.groups,
     counts: {
       accept: root.countAccept,
       maybe: root.countMaybe,

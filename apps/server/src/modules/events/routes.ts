@@ -29,7 +29,7 @@ const reader = { right: 'calendar' } as const;
 const creator = { right: 'events_create' } as const;
 const idParams = z.object({ id });
 const oneEvent = { 200: resultOf(eventDto) };
-const memberKinds = { 'members[]': 'user' };
+const memberKinds = { 'members[]': 'user', 'groups[]': 'group' };
 
 export const eventsModule: ModuleRoutes = {
   name: 'events',

@@ -30,7 +30,11 @@ import { type FieldErrors, type SeriesPlan, seriesOf, type Timing, timingOf } fr
 import { type EventRow, eventMembers, events } from './tables.js';
 import { DAY_MS, floatOf, localOf } from './time.js';
 
-type Body = Omit<EventBody, 'members' | 'departments'> & { members?: string[]; departments?: string[] };
+type Body = Omit<EventBody, 'members' | 'departments' | 'groups'> & {
+  members?: string[];
+  departments?: string[];
+  groups?: string[];
+};
 
 /** The zone a person's forms start in: their own, else the workspace's, else UTC. */
 export async function effectiveTimeZone(ctx: RequestContext): Promise<string> {
@@ -244,7 +248,7 @@ export async function createEvent(ctx: RequestContext, body: Body & { repeat?: P
   const timeZone = body.timeZone ?? (await effectiveTimeZone(ctx));
   const timing = timingOf(body, timeZone, Date.now(), true, errors);
   const plan = timing && body.repeat ? seriesOf(body.repeat, body.date, timing, errors) : null;
-  const wanted = await wantedMembers(ctx, me.id, body.members ?? [], body.departments ?? [], errors);
+  const wanted = await wantedMembers(ctx, me.id, body.members ?? [], body.departments ?? [], body.groups ?? [], errors);
   assertNoErrors(errors);
   const row = await insertEvent(ctx, body, timing!, plan, me.id);
   const added = await syncMembers(ctx, row.id, me.id, wanted);
@@ -277,6 +281,7 @@ async function insertEvent(
       lastEnd: new Date(last?.end ?? timing.end),
       organizerId,
       departments: [...new Set(body.departments ?? [])],
+      groups: [...new Set(body.groups ?? [])],
       ...extra,
     })
     .returning();
@@ -301,7 +306,14 @@ export async function updateEvent(ctx: RequestContext, id: string, body: Body) {
   const timeZone = body.timeZone ?? row.timeZone;
   const unchecked = timingOf(body, timeZone, Date.now(), false, {});
   const timing = timingOf(body, timeZone, Date.now(), !unchecked || startMoved(row, unchecked), errors);
-  const wanted = await wantedMembers(ctx, row.organizerId, body.members ?? [], body.departments ?? [], errors);
+  const wanted = await wantedMembers(
+    ctx,
+    row.organizerId,
+    body.members ?? [],
+    body.departments ?? [],
+    body.groups ?? [],
+    errors,
+  );
   assertNoErrors(errors);
   const [updated] = await ctx.db
     .update(events)
@@ -314,6 +326,7 @@ export async function updateEvent(ctx: RequestContext, id: string, body: Body) {
       lastEnd: new Date(timing!.end),
       timeZone,
       departments: [...new Set(body.departments ?? [])],
+      groups: [...new Set(body.groups ?? [])],
       updated: new Date(),
     })
     .where(eq(events.id, row.id))
@@ -403,6 +416,7 @@ export async function updatePeriodic(
         organizerId: series.organizerId,
         isPublic: series.isPublic,
         departments: series.departments,
+        groups: series.groups,
         ...values,
       })
       .returning();
@@ -419,7 +433,14 @@ export async function updatePeriodic(
   const unchecked = timingOf(body, timeZone, now, false, {});
   const timing = timingOf(body, timeZone, now, !unchecked || unchecked.start !== at, errors);
   const plan = timing ? seriesOf(repeatInput, body.date, timing, errors) : null;
-  const wanted = await wantedMembers(ctx, series.organizerId, body.members ?? [], body.departments ?? [], errors);
+  const wanted = await wantedMembers(
+    ctx,
+    series.organizerId,
+    body.members ?? [],
+    body.departments ?? [],
+    body.groups ?? [],
+    errors,
+  );
   assertNoErrors(errors);
 
   if (body.scope === 'all' || at === firstOccurrence) {
@@ -452,6 +473,7 @@ export async function updatePeriodic(
         repeat: plan!.repeat,
         exdates: series.exdates.filter((d) => !droppedAt.has(d.getTime())),
         departments: [...new Set(body.departments ?? [])],
+        groups: [...new Set(body.groups ?? [])],
         updated: new Date(),
       })
       .where(eq(events.id, series.id));
@@ -464,6 +486,7 @@ export async function updatePeriodic(
           ...fieldsOf(body),
           isPublic: body.public ?? series.isPublic,
           departments: [...new Set(body.departments ?? [])],
+          groups: [...new Set(body.groups ?? [])],
         })
         .where(
           inArray(

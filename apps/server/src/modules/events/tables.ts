@@ -55,6 +55,8 @@ export const events = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     departments: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The groups the event was made with (their members are resolved to member rows when it is saved). */
+    groups: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     countAccept: integer().notNull().default(0),
     countMaybe: integer().notNull().default(0),
     countDecline: integer().notNull().default(0),
@@ -92,7 +94,7 @@ export const eventMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     answer: text().$type<EventAnswer>().notNull().default('none'),
-    via: text().$type<'person' | 'department'>().notNull().default('person'),
+    via: text().$type<'person' | 'department' | 'group'>().notNull().default('person'),
     department: text(),
     /** Minutes before each occurrence the person is reminded. */
     reminders: integer().array().notNull().default(sql`'{10}'::int[]`),

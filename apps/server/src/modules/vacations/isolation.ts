@@ -1,7 +1,7 @@
 // Isolation-suite fixtures of vacations: A's employee with a balance, an approved vacation (edited and cancelled
 // by the suite's own calls), a request waiting for a decision, and a holiday of A's calendar.
 import type { Harness, TestWorkspace } from '../../test/harness.js';
-import { registerBody, registerObject } from '../../test/isolation/registry.js';
+import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
 
 async function as(h: Harness, token: string, method: 'POST' | 'PUT', url: string, payload: object) {
   const res = await h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
@@ -13,6 +13,10 @@ async function as(h: Harness, token: string, method: 'POST' | 'PUT', url: string
 /** Dates of next year: always later than now. */
 const next = Number(new Date().toISOString().slice(0, 4)) + 1;
 const day = (md: string) => `${next}-${md}`;
+
+// The calendar layer's range: A's approved vacation is in it.
+valueParams.vacation_from = day('01-01');
+valueParams.vacation_to = day('06-30');
 
 async function withBalance(h: Harness, a: TestWorkspace) {
   await as(h, a.admin.token, 'PUT', `/api/user/${a.employee.id}`, { vacationDays: 60 });

@@ -6,6 +6,8 @@ import {
   id,
   personVacations,
   resultOf,
+  vacationCalendarPage,
+  vacationCalendarQuery,
   vacationChart,
   vacationChartQuery,
   vacationCreate,
@@ -63,6 +65,20 @@ export const vacationsModule: ModuleRoutes = {
           .header('Cache-Control', 'no-store')
           .send(workbook.stream);
       },
+    );
+
+    app.get(
+      '/api/vacations/calendar',
+      {
+        schema: {
+          tags,
+          summary: 'Approved vacations crossing a range (the calendar layer)',
+          querystring: vacationCalendarQuery,
+          response: { 200: vacationCalendarPage },
+        },
+        config: { access, query: { from: 'vacation_from', to: 'vacation_to' } },
+      },
+      async (req) => service.calendarRange(req.ctx, req.query.from, req.query.to, req.query.page),
     );
 
     app.get(

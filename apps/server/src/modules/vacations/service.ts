@@ -1,7 +1,7 @@
 // Vacations (portal §5 Vacation: later than now, no overlap, within the balance; §6 rights vacations,
 // vacations_edit): requests, the chief's decision, changes and cancellation.
-import { VACATION_REQUESTS_PAGE, type VacationDto, type VacationStatus } from '@hallway/shared';
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { VACATION_CALENDAR_PAGE, VACATION_REQUESTS_PAGE, type VacationDto, type VacationStatus } from '@hallway/shared';
+import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, invalidFields, notFound } from '../../platform/errors/app-error.js';
@@ -290,4 +290,43 @@ export async function awayToday(ctx: RequestContext) {
         GROUP BY user_id`,
   );
   return { result: rows };
+}
+
+/**
+ * `GET api/vacations/calendar`: approved vacations crossing [from, to] (the calendar's "Vacations" layer), by start,
+ * a page at a time (the status index: workspace, status, end).
+ */
+export async function calendarRange(ctx: RequestContext, from: string, to: string, page: number) {
+  if (to < from || daysBetween(from, to) >= MAX_LENGTH_DAYS) throw invalidFields({ to: 'validation' });
+  const where = and(
+    eq(vacations.clientId, ctx.tenant()),
+    eq(vacations.status, 'approved'),
+    gte(vacations.end, from),
+    lte(vacations.start, to),
+  );
+  const [{ total }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(vacations).where(where);
+  const rows = await ctx.db
+    .select({ id: vacations.id, userId: vacations.userId, start: vacations.start, end: vacations.end })
+    .from(vacations)
+    .where(where)
+    .orderBy(asc(vacations.start), asc(vacations.id))
+    .limit(VACATION_CALENDAR_PAGE)
+    .offset(page * VACATION_CALENDAR_PAGE);
+  const cards = await personCards(
+    ctx.db,
+    rows.map((r) => r.userId),
+  );
+  return {
+    result: rows.map((r) => ({
+      _id: r.id,
+      user: cards.get(r.userId) ?? unknownPerson(r.userId),
+      start: r.start,
+      end: r.end,
+    })),
+    page,
+    pages: Math.ceil(total / VACATION_CALENDAR_PAGE),
+    total,
+    from,
+    to,
+  };
 }

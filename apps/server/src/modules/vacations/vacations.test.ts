@@ -263,3 +263,46 @@ describe('the absence chart', () => {
     expect((await call(h, other.admin, 'GET', `/api/user/vacations?dept=${dept._id}`)).statusCode).toBe(404);
   });
 });
+
+describe('GET api/vacations/calendar', () => {
+  it('lists the approved vacations crossing the range, with the person, for people with the right', async () => {
+    const { ws, chief, me } = await team();
+    const approved = (await request(me, { start: d(7), end: d(11) })).json().result;
+    expect(
+      (await call(h, chief, 'PUT', `/api/user/vacation/${approved._id}/decision`, { status: 'approved' })).statusCode,
+    ).toBe(200);
+    const waiting = await request(me, { start: d(21), end: d(22) });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    const other = await makeWorkspace(h);
+    const range = (who: TestUser, from: string, to: string) =>
+      call(h, who, 'GET', `/api/vacations/calendar?from=${from}&to=${to}`);
+
+    const res = await range(ws.employee, d(0), d(30));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      result: [
+        {
+          _id: approved._id,
+          user: expect.objectContaining({ _id: me.id, name: 'Mia Member' }),
+          start: d(7),
+          end: d(11),
+        },
+      ],
+      page: 0,
+      pages: 1,
+      total: 1,
+      from: d(0),
+      to: d(30),
+    });
+    // Crossing at either edge counts; outside the range, another workspace or a requested vacation do not.
+    expect((await range(ws.employee, d(11), d(12))).json().total).toBe(1);
+    expect((await range(ws.employee, d(0), d(7))).json().total).toBe(1);
+    expect((await range(ws.employee, d(12), d(30))).json().total).toBe(0);
+    expect((await range(other.admin, d(0), d(30))).json().total).toBe(0);
+    expect((await range(ws.employee, d(5), d(1))).json()).toMatchObject({
+      code: 'validation',
+      fields: { to: 'validation' },
+    });
+    expect((await range(ws.employee, d(0), d(400))).statusCode).toBe(400);
+  });
+});

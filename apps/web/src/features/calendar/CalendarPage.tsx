@@ -27,7 +27,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingSkyscraper, IconCake, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import {
+  IconBeach,
+  IconBuildingSkyscraper,
+  IconCake,
+  IconChevronLeft,
+  IconChevronRight,
+  IconPlus,
+} from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -37,10 +44,11 @@ import { errorText, translateCode } from '../../i18n/errors';
 import { EmptyState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import { birthdaysQueries } from '../birthdays/queries';
+import { vacationQueries } from '../vacations/queries';
 import { fetchEvent } from './api';
 import { EventCard } from './EventCard';
 import { type Editing, EventForm, eventValues } from './EventForm';
-import { BIRTHDAY_COLOR } from './palette';
+import { BIRTHDAY_COLOR, VACATION_COLOR } from './palette';
 import { calendarMutations, calendarQueries } from './queries';
 import { addDays, daysBetween, type EventValues, repeatOf, validateEvent, wallClock } from './rules';
 import { ScopeDialog } from './ScopeDialog';
@@ -60,6 +68,8 @@ const LOCALES = { en: enLocale, ru: ruLocale, uk: ukLocale };
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date as the browser's own calendar day (FullCalendar works in the browser's zone). */
 const localDay = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+/** The day after a YYYY-MM-DD day (an all-day event's exclusive end). */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The months the birthdays layer asks for: the widget's call answers a month and the next. */
 export function birthdayMonths(from: Date, to: Date): string[] {
@@ -89,12 +99,13 @@ function toInput(event: CalendarEvent): EventInput {
   };
 }
 
-/** Birthdays carry a cake; events keep FullCalendar's own content (time and title). */
+/** Birthdays carry a cake, vacations a beach; events keep FullCalendar's own content (time and title). */
 function renderContent(arg: EventContentArg) {
   if (!arg.event.extendedProps.person) return true;
+  const Icon = arg.event.extendedProps.vacation ? IconBeach : IconCake;
   return (
     <span className="hw-birthday-content">
-      <IconCake size={12} aria-hidden />
+      <Icon size={12} aria-hidden />
       <span>{arg.event.title}</span>
     </span>
   );
@@ -155,6 +166,12 @@ function Calendar({ clientId }: { clientId: string }) {
   const mayCreate = can('events_create');
   const save = useMutation(calendarMutations.save(client));
   const birthdaysOn = hasFeature('birthdays');
+  const vacationsOn = hasFeature('vacations') && can('vacations');
+  const [vacations, setVacations] = useLocalStorage<boolean>({
+    key: 'hallway.calendarVacations',
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
 
   const settings = useQuery(calendarQueries.settings());
   const timeZone = settings.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -163,6 +180,10 @@ function Calendar({ clientId }: { clientId: string }) {
   const events = useQuery({ ...calendarQueries.range(clientId, scope, from, to), placeholderData: keepPreviousData });
   const months = range && birthdays && birthdaysOn ? birthdayMonths(range.from, range.to) : [];
   const birthdayLists = useQueries({ queries: months.map((month) => birthdaysQueries.month(clientId, month)) });
+  // The visible days: FullCalendar's end is exclusive, a vacation's last day inclusive.
+  const firstDay = range ? localDay(range.from) : '';
+  const lastDay = range ? localDay(new Date(range.to.getTime() - 1)) : '';
+  const away = useQuery(vacationQueries.calendar(firstDay, lastDay, vacationsOn && vacations));
 
   // A notification links to /calendar/?event={id}: that event's card opens.
   const linked = params.get('event');
@@ -209,8 +230,25 @@ function Calendar({ clientId }: { clientId: string }) {
         });
       }
     }
+    if (vacationsOn && vacations) {
+      for (const vacation of away.data ?? []) {
+        list.push({
+          id: `vacation-${vacation._id}`,
+          title: vacation.user.name,
+          start: vacation.start,
+          end: dayAfter(vacation.end),
+          allDay: true,
+          editable: false,
+          backgroundColor: VACATION_COLOR,
+          borderColor: VACATION_COLOR,
+          textColor: '#ffffff',
+          classNames: ['hw-vacation'],
+          extendedProps: { person: vacation.user._id, vacation: vacation._id },
+        });
+      }
+    }
     return list;
-  }, [events.data, birthdayLists]);
+  }, [events.data, birthdayLists, away.data, vacationsOn, vacations]);
 
   const api = () => calendar.current?.getApi();
   const changeView = (name: ViewName) => {
@@ -375,6 +413,13 @@ function Calendar({ clientId }: { clientId: string }) {
             { value: 'visible', label: t('toolbar.visible') },
           ]}
         />
+        {vacationsOn && (
+          <Switch
+            label={t('toolbar.vacations')}
+            checked={vacations}
+            onChange={(e) => setVacations(e.currentTarget.checked)}
+          />
+        )}
         {birthdaysOn && (
           <Switch
             label={t('toolbar.birthdays')}
@@ -468,6 +513,7 @@ function bodyOf(event: CalendarEvent, values: EventValues): EventBody {
     timeZone: event.timeZone,
     members: values.members,
     departments: values.departments,
+    groups: values.groups,
     public: event.public,
   };
   const repeat = event.repeat ? (repeatOf(values) ?? event.repeat) : undefined;

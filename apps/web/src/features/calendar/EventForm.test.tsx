@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
+import * as groupsApi from '../groups/api';
 import * as api from './api';
 import { EventForm } from './EventForm';
 import { wallClock } from './rules';
@@ -35,7 +36,18 @@ async function addMember(user: ReturnType<typeof userEvent.setup>, name: string)
 
 describe('EventForm', { timeout: 45_000 }, () => {
   let createEvent: ReturnType<typeof vi.spyOn>;
+  let fetchGroups: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
+    // The groups the person may read (`GET api/group/byClient/{id}`).
+    fetchGroups = vi.spyOn(groupsApi, 'fetchClientGroups').mockResolvedValue({
+      result: [
+        { _id: 'g1', name: 'Runners' },
+        { _id: 'g2', name: 'Book club' },
+      ],
+      page: 0,
+      pages: 1,
+      total: 2,
+    } as unknown as Awaited<ReturnType<typeof groupsApi.fetchClientGroups>>);
     createEvent = vi
       .spyOn(api, 'createEvent')
       .mockImplementation(async (body: EventBody) => ({ _id: 'e1', ...body }) as unknown as CalendarEvent);
@@ -193,5 +205,16 @@ describe('EventForm', { timeout: 45_000 }, () => {
     await addMember(user, 'Tom Becker');
     await submit();
     expect(await screen.findByText('Some participants are not people of this workspace')).toBeTruthy();
+  });
+
+  it('invites the groups picked from those the person may read', async () => {
+    const { user, field, submit } = setup();
+    await user.type(field('Name'), 'Evening run together');
+    await user.click(screen.getByLabelText('Groups', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Runners' }));
+    expect(fetchGroups).toHaveBeenCalled();
+    await submit();
+    await waitFor(() => expect(createEvent).toHaveBeenCalledTimes(1));
+    expect(createEvent.mock.calls[0][0]).toMatchObject({ groups: ['g1'], members: [], departments: [] });
   });
 });

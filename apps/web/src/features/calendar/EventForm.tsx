@@ -74,6 +74,7 @@ export function newEventValues(timeZone: string, pick: Partial<EventValues> = {}
     place: '',
     members: [],
     departments: [],
+    groups: [],
     repeats: false,
     period: 'week',
     interval: 1,
@@ -104,6 +105,7 @@ export function eventValues(event: CalendarEvent): EventValues {
       .filter((member) => member.via === 'person' && member.user._id !== event.organizer._id)
       .map((member) => member.user._id),
     departments: event.departments,
+    groups: event.groups ?? [],
     repeats: !!repeat,
     period: repeat?.period ?? 'week',
     interval: repeat?.interval ?? 1,
@@ -119,7 +121,7 @@ export function eventValues(event: CalendarEvent): EventValues {
 function fieldOf(name: string, values: EventValues): keyof EventValues | null {
   if (name === 'repeat') return values.ends === 'count' ? 'count' : 'until';
   const path = name.replace(/^repeat\./, '');
-  if (path === 'departments') return 'members';
+  if (path === 'departments' || path === 'groups') return 'members';
   return path in values ? (path as keyof EventValues) : null;
 }
 
@@ -227,6 +229,7 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
       timeZone: event?.timeZone ?? timeZone,
       members: values.members,
       departments: values.departments,
+      groups: values.groups,
       public: event?.public ?? false,
     };
     const repeat = periodic && !showRepeat ? (event?.repeat ?? undefined) : repeatOf(values);
@@ -332,6 +335,7 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
         <MembersField
           members={values.members}
           departments={values.departments}
+          groups={values.groups}
           known={known}
           error={errorOf('members')}
           onMembers={(ids, chosen) => {
@@ -339,6 +343,7 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
             set('members', ids);
           }}
           onDepartments={(names) => set('departments', names)}
+          onGroups={(ids) => set('groups', ids)}
         />
 
         {(showRepeat || !event) && (

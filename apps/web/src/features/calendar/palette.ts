@@ -18,3 +18,5 @@ export const EVENT_COLORS = [
 export const DEFAULT_COLOR = EVENT_COLORS[0].hex;
 /** Birthdays on the calendar: a layer of their own colour. */
 export const BIRTHDAY_COLOR = '#862e9c';
+/** Approved vacations on the calendar: a layer of their own colour (white text at 4.5:1 or more). */
+export const VACATION_COLOR = '#0b7285';

@@ -31,6 +31,7 @@ export interface EventValues {
   place: string;
   members: string[];
   departments: string[];
+  groups: string[];
   repeats: boolean;
   period: Repeat['period'];
   interval: number;
@@ -136,7 +137,7 @@ export function validateEvent(
     errors.description = { code: 'too_long', params: FIELD_PARAMS.description };
   }
   if (values.place.length > PLACE_MAX) errors.place = { code: 'too_long', params: FIELD_PARAMS.place };
-  if (values.members.length === 0 && values.departments.length === 0) {
+  if (values.members.length === 0 && values.departments.length === 0 && values.groups.length === 0) {
     errors.members = { code: 'event_members_required' };
   }
 

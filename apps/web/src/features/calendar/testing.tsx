@@ -29,7 +29,7 @@ const person = (n: number, firstName: string, lastName: string) =>
 export const PEOPLE = [person(1, 'Anna', 'Kowalski'), person(2, 'Lukas', 'Schmidt'), person(3, 'Tom', 'Becker')];
 
 /** Renders inside the app's theme, a router, a query client and a session of Anna in a small workspace. */
-export function renderCalendar(ui: ReactElement) {
+export function renderCalendar(ui: ReactElement, { features }: { features?: string[] } = {}) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
@@ -41,7 +41,7 @@ export function renderCalendar(ui: ReactElement) {
     users: PEOPLE,
     usersComplete: true,
     can: () => true,
-    hasFeature: () => true,
+    hasFeature: (code: string) => !features || features.includes(code),
   } as unknown as Session;
   return {
     client,

@@ -26,7 +26,7 @@ export interface PersonRef {
 export interface EventMember {
   user: PersonRef;
   answer: Answer | 'none';
-  via: 'person' | 'department';
+  via: 'person' | 'department' | 'group';
   department?: string | null;
 }
 
@@ -52,6 +52,8 @@ export interface CalendarEvent {
   public: boolean;
   organizer: PersonRef;
   departments: string[];
+  /** The groups the event was made with (their members are among `members`). */
+  groups?: string[];
   counts: { accept: number; maybe: number; decline: number; none: number };
   membersCount: number;
   myAnswer: Answer | 'none' | null;
@@ -76,6 +78,7 @@ export interface EventBody {
   timeZone: string;
   members: string[];
   departments: string[];
+  groups: string[];
   public: boolean;
   repeat?: Repeat;
 }

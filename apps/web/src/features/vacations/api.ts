@@ -1,4 +1,4 @@
-import type { PersonCard, VacationChart, VacationDto } from '@hallway/shared';
+import type { PersonCard, VacationCalendarPage, VacationChart, VacationDto } from '@hallway/shared';
 import { api } from '../../api/client';
 import { dispositionName, fetchFile, saveBlob } from '../../api/download';
 
@@ -10,6 +10,7 @@ export const vacationKeys = {
   requests: (page: number) => ['vacations', 'requests', page] as const,
   holidays: (year: number) => ['vacations', 'holidays', year] as const,
   away: (clientId: string) => ['vacations', 'away', clientId] as const,
+  calendar: (from: string, to: string) => ['vacations', 'calendar', from, to] as const,
 };
 
 export interface ChartQuery {
@@ -111,4 +112,19 @@ export async function downloadChart(query: Omit<ChartQuery, 'page'>, onProgress:
   const name = dispositionName(response.headers.get('content-disposition'), `vacations-${query.from}-${query.to}.xlsx`);
   saveBlob(blob, name);
   return name;
+}
+
+/** The calendar layer's vacations: at most this many pages of `GET api/vacations/calendar` are read. */
+const CALENDAR_PAGES_MAX = 10;
+
+/** `GET api/vacations/calendar`: every approved vacation crossing [from, to] (YYYY-MM-DD, inclusive), page by page. */
+export async function fetchCalendarVacations(from: string, to: string, signal?: AbortSignal) {
+  const first = await api<VacationCalendarPage>('/api/vacations/calendar', { query: { from, to, page: 0 }, signal });
+  const all = [...first.result];
+  for (let page = 1; page < Math.min(first.pages, CALENDAR_PAGES_MAX); page++) {
+    all.push(
+      ...(await api<VacationCalendarPage>('/api/vacations/calendar', { query: { from, to, page }, signal })).result,
+    );
+  }
+  return all;
 }

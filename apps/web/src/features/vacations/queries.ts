@@ -12,6 +12,16 @@ export const vacationQueries = {
       enabled,
     }),
 
+  /** Approved vacations of the calendar's visible days (its "Vacations" layer). */
+  calendar: (from: string, to: string, enabled = true) =>
+    queryOptions({
+      queryKey: vacationKeys.calendar(from, to),
+      queryFn: ({ signal }) => vacationsApi.fetchCalendarVacations(from, to, signal),
+      placeholderData: keepPreviousData,
+      enabled: enabled && !!from && !!to,
+      staleTime: 60_000,
+    }),
+
   person: (userId: string) =>
     queryOptions({
       queryKey: vacationKeys.person(userId),

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "groups" uuid[] DEFAULT '{}'::uuid[] NOT NULL;

@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as vacationsApi from '../vacations/api';
+import * as api from './api';
+import CalendarPage from './CalendarPage';
+import { renderCalendar } from './testing';
+
+const today = new Date();
+const pad = (n: number) => String(n).padStart(2, '0');
+const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+
+describe('CalendarPage vacations layer', { timeout: 45_000 }, () => {
+  let fetchVacations: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    vi.spyOn(api, 'fetchRange').mockResolvedValue([]);
+    vi.spyOn(api, 'fetchSettings').mockResolvedValue({
+      timeZone: 'UTC',
+      ownTimeZone: null,
+      workspaceTimeZone: null,
+      feedUrl: '',
+    });
+    fetchVacations = vi.spyOn(vacationsApi, 'fetchCalendarVacations').mockResolvedValue([
+      {
+        _id: 'v1',
+        user: { _id: 'u9', name: 'Lukas Schmidt', avatar: null, position: '' },
+        start: day,
+        end: day,
+      },
+    ]);
+    localStorage.clear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the approved vacations of the visible days with the person’s name, behind a switch', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderCalendar(<CalendarPage />, { features: ['calendar', 'vacations'] });
+    expect(await screen.findByText('Lukas Schmidt')).toBeTruthy();
+    const [from, to] = fetchVacations.mock.calls[0] as [string, string];
+    expect(from <= day && day <= to).toBe(true);
+    const layer = screen.getByRole('switch', { name: 'Vacations' });
+    await user.click(layer);
+    expect(screen.queryByText('Lukas Schmidt')).toBeNull();
+    // The birthdays feature is off here: no birthdays switch.
+    expect(screen.queryByRole('switch', { name: 'Birthdays' })).toBeNull();
+  });
+
+  it('has no vacations layer when the vacations feature is off', async () => {
+    renderCalendar(<CalendarPage />, { features: ['calendar'] });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Vacations' })).toBeNull();
+    expect(fetchVacations).not.toHaveBeenCalled();
+  });
+});
