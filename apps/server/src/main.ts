@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { modules } from './modules/index.js';
 import { principalQuery } from './modules/users/principal.js';
 import { createPlatform } from './platform/create.js';
+import { databaseUnavailable } from './platform/db/errors.js';
 import { refreshPlannerStatistics } from './platform/db/migrate.js';
 import { scheduleMaintenance } from './platform/jobs/maintenance.js';
 
@@ -23,6 +24,18 @@ async function main() {
     throw err;
   }
   const log = pino({ level: config.logLevel });
+  // pg-boss 10 records a finished job's completion or failure without awaiting it (its worker's onFetch), so a
+  // database that goes away at that moment surfaces as an unhandled rejection. An unavailable database is a state
+  // the process outlives (requests answer 503, readiness reports it, jobs are fetched again when it is back); any
+  // other unhandled rejection still ends the process, as Node does by default.
+  process.on('unhandledRejection', (reason) => {
+    if (databaseUnavailable(reason)) {
+      log.warn({ err: reason }, 'a background database call failed: the database is unavailable');
+      return;
+    }
+    console.error(reason);
+    process.exit(1);
+  });
   const platform = await createPlatform(config, log, { principal: principalQuery });
   const generated = [await ensureSuperadmin(platform, log), config.demo ? await seedDemo(platform, log) : null];
   await refreshPlannerStatistics(platform.database);
