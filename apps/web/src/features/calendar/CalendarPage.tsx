@@ -449,6 +449,9 @@ function Calendar({ clientId }: { clientId: string }) {
             height="auto"
             expandRows
             dayMaxEvents={phone ? 2 : 4}
+            // FullCalendar draws "+N more" as an <a> without href carrying aria-expanded; as a button (it opens a
+            // popover on Enter and Space) the attribute is allowed and screen readers announce it as one.
+            moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
             multiMonthMaxColumns={phone ? 1 : 3}
             slotMinTime="06:00:00"
             slotMaxTime="23:00:00"
