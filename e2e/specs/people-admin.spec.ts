@@ -120,7 +120,7 @@ test('an import of a spreadsheet with one bad row reports that row and imports t
   await expect(report.getByText('Rows with errors: 1')).toBeVisible();
   await expect(report.getByRole('row', { name: /3 E-mail: Invalid e-mail/ })).toBeVisible();
   await shot(page, 'employees-import-desktop-light');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await findEmployee(page, `ivo.${stamp}`);
   await findEmployee(page, `uma.${stamp}`);
   await page.getByRole('textbox', { name: 'Search employees' }).fill('no-at-sign');

@@ -35,7 +35,7 @@ test('a superadmin lands on /clients, creates a workspace, edits it and enters i
   await shot(page, 'clients-info-desktop-light');
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await drawer.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.getByRole('button', { name: `Enter ${name}` }).click();
   await expect(page).toHaveURL(/\/company$/);

@@ -219,7 +219,7 @@ test('the wall on a phone and in the dark theme', async ({ browser }) => {
   const drawer = phone.page.getByRole('dialog', { name: 'Highlights' });
   await expect(drawer.getByRole('region', { name: 'Thanks' })).toBeVisible();
   await shot(phone.page, 'wall-widgets-phone-light');
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await drawer.getByRole('button', { name: 'Close', exact: true }).click();
 
   await phone.page.getByRole('button', { name: 'Account menu' }).click();
   await phone.page.getByRole('menuitem', { name: 'Dark theme' }).click();
