@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { brandingOf } from './branding';
+import { LazyNotifications } from './LazyNotifications';
 import { FullPageLoader, NoConnection } from './StatusPages';
 import { SessionContext } from './session/context';
 import { useSessionState } from './session/useSessionState';
@@ -26,7 +26,7 @@ export function AppRoot() {
 
   return (
     <MantineProvider theme={theme} forceColorScheme={session.colorScheme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" zIndex={1000} />
+      <LazyNotifications />
       <SessionContext.Provider value={session}>{content}</SessionContext.Provider>
     </MantineProvider>
   );

@@ -2,11 +2,14 @@ import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/
 import { IconCloudOff, IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
+import { authStore } from '../api/storage';
+import { BootSkeleton } from './BootScreens';
 import { isChunkLoadError, useReloadWhenOnline } from './lazy';
 
-/** The whole screen while the start-up steps run. */
+/** The whole screen while the start-up steps run: the shell's outline for a signed-in person, else a spinner. */
 export function FullPageLoader() {
   const { t } = useTranslation();
+  if (authStore.get().authorized) return <BootSkeleton />;
   return (
     <Center h="100dvh" role="status" aria-label={t('common.loading')}>
       <Loader />

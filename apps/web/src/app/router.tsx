@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot';
-import { BootSpinner, RootError } from './BootScreens';
+import { BootScreen, RootError } from './BootScreens';
 import { HomeRedirect, RequireAccess, RequireAuth } from './guards';
 import { lazyPage } from './lazy';
 import { publicRoutes, shellRoutes } from './routes';
@@ -19,7 +19,7 @@ const pages: RouteObject[] = shellRoutes.map((route) => {
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
-    hydrateFallbackElement: <BootSpinner />,
+    hydrateFallbackElement: <BootScreen />,
     errorElement: <RootError />,
     children: [
       ...publicRoutes.map((route) => ({

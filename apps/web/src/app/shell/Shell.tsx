@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import '../styles/shell';
 import { SharedTooltip } from '../../ui/SharedTooltip';
-import { ErrorState, LoadingState } from '../../ui/States';
+import { PageSkeleton } from '../../ui/Skeletons';
+import { ErrorState } from '../../ui/States';
 import { useSession } from '../session/context';
 import { BREAKPOINTS } from '../theme';
 import { Footer } from './Footer';
@@ -32,7 +33,7 @@ export default function Shell() {
 
   let content = <Outlet />;
   if (!session.ready) {
-    content = session.failed ? <ErrorState error={session.failed} onRetry={session.retry} /> : <LoadingState />;
+    content = session.failed ? <ErrorState error={session.failed} onRetry={session.retry} /> : <PageSkeleton />;
   }
 
   return (

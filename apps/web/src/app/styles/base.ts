@@ -24,6 +24,5 @@ import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/ThemeIcon.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';
+// Notification.css and @mantine/notifications/styles.css come with the toasts' host (app/NotificationsHost.tsx).
 import '../app.css';

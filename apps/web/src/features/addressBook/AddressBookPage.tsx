@@ -6,6 +6,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
+import { PeopleSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { usePeopleTexts } from '../profile/texts';
 import { PeopleList } from './PeopleList';
@@ -64,6 +65,7 @@ export default function AddressBookPage() {
   let content = (
     <QueryState
       query={list}
+      loading={<PeopleSkeleton />}
       isEmpty={() => people.length === 0}
       empty={
         <EmptyState

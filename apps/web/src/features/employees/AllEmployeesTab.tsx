@@ -34,6 +34,7 @@ import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { TableSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import { downloadExport, peopleKeys } from '../profile/api';
@@ -84,6 +85,7 @@ export function AllEmployeesTab() {
   let content = (
     <QueryState
       query={query}
+      loading={<TableSkeleton />}
       isEmpty={() => rows.length === 0}
       empty={
         <EmptyState

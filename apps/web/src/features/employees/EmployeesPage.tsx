@@ -2,7 +2,7 @@ import { Box, Card, Stack, Tabs, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
-import { QueryState } from '../../ui/States';
+import { QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
 import { useNotificationsTexts } from '../notifications/texts';
@@ -42,7 +42,9 @@ export default function EmployeesPage() {
   };
 
   const withWorkspace = (render: (data: NonNullable<typeof workspace.data>) => React.ReactNode) => (
-    <QueryState query={workspace}>{render}</QueryState>
+    <QueryState query={workspace} loading={<SkeletonRows rows={5} height={36} />}>
+      {render}
+    </QueryState>
   );
 
   return (

@@ -21,7 +21,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { LoadingState, QueryState } from '../../ui/States';
+import { HeaderCardSkeleton } from '../../ui/Skeletons';
+import { QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import { Composer } from '../wall/Composer';
 import { insertPostInFeed } from '../wall/cache';
@@ -89,7 +90,10 @@ export default function GroupPage() {
     );
   }
   return (
-    <QueryState query={query} loading={<LoadingState />}>
+    <QueryState
+      query={query}
+      loading={<HeaderCardSkeleton coverHeight={{ base: 110, sm: 170 }} avatar={88} rows={3} />}
+    >
       {(group) => <GroupView group={group} />}
     </QueryState>
   );

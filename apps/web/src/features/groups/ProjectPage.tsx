@@ -7,7 +7,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PeoplePicker } from '../../ui/PeoplePicker';
-import { LoadingState, QueryState } from '../../ui/States';
+import { PageSkeleton } from '../../ui/Skeletons';
+import { QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import { GroupWall, isGone, NotFound } from './GroupPage';
 import { ProjectFields, projectBody, STATUS_COLOR, useProjectDates } from './Projects';
@@ -29,7 +30,7 @@ export default function ProjectPage() {
     return <NotFound title={t('projects.notFound')} back={t('projects.back')} to="/groups/?tab=projects" />;
   }
   return (
-    <QueryState query={query} loading={<LoadingState />}>
+    <QueryState query={query} loading={<PageSkeleton rows={4} />}>
       {(project) => <ProjectView project={project} />}
     </QueryState>
   );

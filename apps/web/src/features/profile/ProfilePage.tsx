@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { useSession } from '../../app/session/context';
+import { HeaderCardSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { PersonNotificationsTab } from '../notifications/SettingsTabs';
 import { useNotificationsTexts } from '../notifications/texts';
@@ -38,7 +39,13 @@ export default function ProfilePage() {
   if (isApiError(query.error) && [400, 404].includes(query.error.status)) {
     return <EmptyState icon={<IconUserQuestion size={28} stroke={1.5} />} title={t('profile.notFound')} />;
   }
-  if (!query.data || query.isError) return <QueryState query={query}>{() => null}</QueryState>;
+  if (!query.data || query.isError) {
+    return (
+      <QueryState query={query} loading={<HeaderCardSkeleton />}>
+        {() => null}
+      </QueryState>
+    );
+  }
   const person = query.data;
   const self = user?._id === person._id;
   const tabs = visibleTabs(person, {
