@@ -16,7 +16,7 @@ const queryClient = new QueryClient({ defaultOptions: queryDefaults });
 void queryClient.prefetchQuery({ queryKey: queryKeys.env, queryFn: ({ signal }) => fetchEnv(signal), retry: 1 });
 void preloadUiLanguage(guessLanguage()).catch(() => undefined);
 
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

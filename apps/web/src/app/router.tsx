@@ -1,22 +1,44 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { authStore } from '../api/storage';
 import { AppRoot } from './AppRoot';
 import { BootScreen, RootError } from './BootScreens';
 import { HomeRedirect, RequireAccess, RequireAuth } from './guards';
 import { lazyPage } from './lazy';
-import { publicRoutes, shellRoutes } from './routes';
+import { publicRoutes, type ShellRoute, shellRoutes } from './routes';
 import { NotFoundPage, RouteError } from './StatusPages';
 
-const pages: RouteObject[] = shellRoutes.map((route) => {
-  const page: RouteObject = { path: route.path, lazy: lazyPage(route.load), errorElement: <RouteError /> };
-  if (!route.access) return page;
-  return {
-    path: route.path,
-    element: <RequireAccess access={route.access} />,
-    children: [{ index: true, lazy: page.lazy, errorElement: <RouteError /> }],
+/**
+ * A page's first data request, started as soon as its route matches: in parallel with its code and the session
+ * instead of after both (webModule `prefetch`). It returns at once, so navigation never waits for it; a failure is
+ * the page's own query's to show.
+ */
+export function prefetchLoader(route: ShellRoute, client: QueryClient | undefined) {
+  const prefetch = route.prefetch;
+  if (!prefetch || !client) return undefined;
+  return ({ params }: LoaderFunctionArgs) => {
+    if (authStore.get().authorized) void prefetch(params, client).catch(() => undefined);
+    return null;
   };
-});
+}
 
-export const routes: RouteObject[] = [
+const shellPages = (client: QueryClient | undefined): RouteObject[] =>
+  shellRoutes.map((route) => {
+    const page: RouteObject = {
+      path: route.path,
+      lazy: lazyPage(route.load),
+      loader: prefetchLoader(route, client),
+      errorElement: <RouteError />,
+    };
+    if (!route.access) return page;
+    return {
+      path: route.path,
+      element: <RequireAccess access={route.access} />,
+      children: [{ index: true, lazy: page.lazy, loader: page.loader, errorElement: <RouteError /> }],
+    };
+  });
+
+export const buildRoutes = (client?: QueryClient): RouteObject[] => [
   {
     element: <AppRoot />,
     hydrateFallbackElement: <BootScreen />,
@@ -35,7 +57,7 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, element: <HomeRedirect /> },
-              ...pages,
+              ...shellPages(client),
               { path: '404', element: <NotFoundPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
@@ -46,4 +68,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export const createAppRouter = (client?: QueryClient) => createBrowserRouter(buildRoutes(client));

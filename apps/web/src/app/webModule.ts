@@ -1,4 +1,5 @@
 import type { Feature, Right } from '@hallway/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { FeatureTexts, TextTree } from '../i18n/feature';
 import type { PageModule } from './lazy';
@@ -30,6 +31,11 @@ export interface ShellRoute {
   load: () => Promise<PageModule>;
   /** Who may open it; others go to the wall (spec portal §2 "Navigation rules"). */
   access?: 'admin' | 'superadmin';
+  /**
+   * Starts the page's first data request when its route matches, before its code and the session arrive
+   * (app/router.tsx). Import the queries inside it, so they stay out of the start-up chunk.
+   */
+  prefetch?: (params: Record<string, string | undefined>, client: QueryClient) => Promise<unknown>;
 }
 
 export interface PublicRoute {

@@ -83,7 +83,14 @@ export function HeaderCardSkeleton({
             <Box
               w={avatar + 8}
               h={avatar + 8}
-              style={{ borderRadius: '50%', border: '4px solid var(--mantine-color-body)', overflow: 'hidden' }}
+              style={{
+                // Above the cover's skeleton, whose grey layer Mantine stacks with a z-index.
+                position: 'relative',
+                zIndex: 20,
+                borderRadius: '50%',
+                border: '4px solid var(--mantine-color-body)',
+                overflow: 'hidden',
+              }}
             >
               <Skeleton circle height={avatar} />
             </Box>
@@ -138,7 +145,13 @@ export function PeopleSkeleton({ rows = 8, label }: { rows?: number; label?: str
 export function TableSkeleton({ rows = 8, label }: { rows?: number; label?: string }) {
   return (
     <Loading label={label} gap={0}>
-      <Group h={42} px="xs" gap="xl" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group
+        h={42}
+        px="xs"
+        gap="xl"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)', overflow: 'hidden' }}
+      >
         {['20%', '15%', '15%', '20%'].map((width) => (
           <Skeleton key={width} height={9} width={width} radius="xl" />
         ))}

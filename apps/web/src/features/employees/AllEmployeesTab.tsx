@@ -34,6 +34,7 @@ import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { OnDemandMenu } from '../../ui/OnDemandMenu';
 import { TableSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
@@ -154,8 +155,10 @@ export function AllEmployeesTab() {
                   </>
                 )}
                 <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
+                  <OnDemandMenu
+                    position="bottom-end"
+                    withinPortal
+                    target={
                       <ActionIcon
                         variant="subtle"
                         size="lg"
@@ -164,32 +167,31 @@ export function AllEmployeesTab() {
                       >
                         <IconDots size={18} />
                       </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        leftSection={<IconDownload size={16} />}
-                        onClick={() =>
-                          void exportFile(person._id, `/api/user/export/${person._id}`, `employee-${person.login}.xlsx`)
-                        }
-                      >
-                        {t('employees.exportOne')}
+                    }
+                  >
+                    <Menu.Item
+                      leftSection={<IconDownload size={16} />}
+                      onClick={() =>
+                        void exportFile(person._id, `/api/user/export/${person._id}`, `employee-${person.login}.xlsx`)
+                      }
+                    >
+                      {t('employees.exportOne')}
+                    </Menu.Item>
+                    {person.from_hrm && (
+                      <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => restoreFromHrm(person)}>
+                        {t('employees.resetHrm')}
                       </Menu.Item>
-                      {person.from_hrm && (
-                        <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => restoreFromHrm(person)}>
-                          {t('employees.resetHrm')}
-                        </Menu.Item>
-                      )}
-                      {person._id !== user?._id && (
-                        <Menu.Item
-                          color={person.deletion_mark ? undefined : 'red'}
-                          leftSection={person.deletion_mark ? <IconRestore size={16} /> : <IconTrash size={16} />}
-                          onClick={() => setConfirming(person)}
-                        >
-                          {person.deletion_mark ? t('employees.restore') : t('employees.delete')}
-                        </Menu.Item>
-                      )}
-                    </Menu.Dropdown>
-                  </Menu>
+                    )}
+                    {person._id !== user?._id && (
+                      <Menu.Item
+                        color={person.deletion_mark ? undefined : 'red'}
+                        leftSection={person.deletion_mark ? <IconRestore size={16} /> : <IconTrash size={16} />}
+                        onClick={() => setConfirming(person)}
+                      >
+                        {person.deletion_mark ? t('employees.restore') : t('employees.delete')}
+                      </Menu.Item>
+                    )}
+                  </OnDemandMenu>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -8,7 +8,17 @@ import notifications from '../notifications/module';
  */
 export default defineWebModule({
   name: 'profile',
-  routes: [{ path: 'profile/:_id', load: () => import('./ProfilePage') }],
+  routes: [
+    {
+      path: 'profile/:_id',
+      load: () => import('./ProfilePage'),
+      prefetch: async ({ _id }, client) => {
+        if (!_id) return;
+        const { profileQueries } = await import('./queries');
+        await client.prefetchQuery(profileQueries.person(_id));
+      },
+    },
+  ],
   menu: [{ code: 'profile', to: (userId) => `/profile/${userId}`, icon: IconUser }],
   texts: { namespace: 'people', load: async () => (await import('./texts')).peopleTexts },
   // The "notifications" tab shows the notifications module's settings.

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { OnDemandMenu } from '../../ui/OnDemandMenu';
 import { showError, showSuccess } from '../../ui/toast';
 import { useWall } from './context';
 import { useWallTexts } from './texts';
@@ -54,44 +55,46 @@ export function PostMenu({ post, onEdit, single }: { post: MenuPost; onEdit: () 
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
+      <OnDemandMenu
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        target={
           <ActionIcon variant="subtle" color="gray" aria-label={t('post.actions')}>
             <IconDots size={18} />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {!single && (
-            <Menu.Item component={Link} to={`/post/${post._id}`} leftSection={<IconExternalLink size={16} />}>
-              {t('post.open')}
-            </Menu.Item>
-          )}
-          <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void copyLink()}>
-            {t('post.copyLink')}
+        }
+      >
+        {!single && (
+          <Menu.Item component={Link} to={`/post/${post._id}`} leftSection={<IconExternalLink size={16} />}>
+            {t('post.open')}
           </Menu.Item>
-          {post.can.edit && (
-            <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-              {t('post.edit')}
+        )}
+        <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void copyLink()}>
+          {t('post.copyLink')}
+        </Menu.Item>
+        {post.can.edit && (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            {t('post.edit')}
+          </Menu.Item>
+        )}
+        {post.can.mustRead && (
+          <Menu.Item
+            leftSection={post.mustRead ? <IconPinnedOff size={16} /> : <IconPinned size={16} />}
+            onClick={() => void actions.setMustRead(post._id, !post.mustRead)}
+          >
+            {post.mustRead ? t('post.unmarkMustRead') : t('post.markMustRead')}
+          </Menu.Item>
+        )}
+        {post.can.delete && (
+          <>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+              {t('post.delete')}
             </Menu.Item>
-          )}
-          {post.can.mustRead && (
-            <Menu.Item
-              leftSection={post.mustRead ? <IconPinnedOff size={16} /> : <IconPinned size={16} />}
-              onClick={() => void actions.setMustRead(post._id, !post.mustRead)}
-            >
-              {post.mustRead ? t('post.unmarkMustRead') : t('post.markMustRead')}
-            </Menu.Item>
-          )}
-          {post.can.delete && (
-            <>
-              <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                {t('post.delete')}
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+          </>
+        )}
+      </OnDemandMenu>
       <ConfirmDialog
         opened={confirming}
         title={t('post.deleteTitle')}
