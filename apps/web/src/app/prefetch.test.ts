@@ -18,22 +18,26 @@ describe('route prefetch', () => {
     let finish: () => void = () => undefined;
     const prefetch = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     const route: ShellRoute = { path: 'x/:id', load: vi.fn(), prefetch };
-    const loader = prefetchLoader(route, client);
+    const loader = prefetchLoader(route, client, () => true);
     expect(loader?.(args({ id: '42' }))).toBeNull();
     expect(prefetch).toHaveBeenCalledWith({ id: '42' }, client);
     finish();
   });
 
-  it('asks nothing for a visitor, for a route without prefetch, and swallows a failed prefetch', async () => {
+  it('asks nothing for a visitor, for a route without prefetch or after the first load; swallows a failure', async () => {
     const client = new QueryClient();
     const prefetch = vi.fn(() => Promise.reject(new Error('offline')));
-    const loader = prefetchLoader({ path: 'x', load: vi.fn(), prefetch }, client);
+    const loader = prefetchLoader({ path: 'x', load: vi.fn(), prefetch }, client, () => true);
     loader?.(args({}));
     expect(prefetch).not.toHaveBeenCalled();
-    expect(prefetchLoader({ path: 'x', load: vi.fn() }, client)).toBeUndefined();
+    expect(prefetchLoader({ path: 'x', load: vi.fn() }, client, () => true)).toBeUndefined();
     authStore.signIn('token', person);
     expect(loader?.(args({}))).toBeNull();
     await Promise.resolve();
+    expect(prefetch).toHaveBeenCalledOnce();
+    // After the first load, navigations fetch through the page itself.
+    const later = prefetchLoader({ path: 'x', load: vi.fn(), prefetch }, client, () => false);
+    later?.(args({}));
     expect(prefetch).toHaveBeenCalledOnce();
   });
 

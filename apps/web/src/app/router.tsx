@@ -9,25 +9,26 @@ import { publicRoutes, type ShellRoute, shellRoutes } from './routes';
 import { NotFoundPage, RouteError } from './StatusPages';
 
 /**
- * A page's first data request, started as soon as its route matches: in parallel with its code and the session
- * instead of after both (webModule `prefetch`). It returns at once, so navigation never waits for it; a failure is
- * the page's own query's to show.
+ * A page's first data request, started as soon as its route matches on the app's first load: in parallel with the
+ * app's code and the session instead of after both (webModule `prefetch`). It returns at once, so nothing waits for
+ * it; a failure is the page's own query's to show. Only on the first load: later the code and the session are there
+ * already, and a 401 during a navigation would send the person back to the page they were leaving.
  */
-export function prefetchLoader(route: ShellRoute, client: QueryClient | undefined) {
+export function prefetchLoader(route: ShellRoute, client: QueryClient | undefined, starting: () => boolean) {
   const prefetch = route.prefetch;
   if (!prefetch || !client) return undefined;
   return ({ params }: LoaderFunctionArgs) => {
-    if (authStore.get().authorized) void prefetch(params, client).catch(() => undefined);
+    if (starting() && authStore.get().authorized) void prefetch(params, client).catch(() => undefined);
     return null;
   };
 }
 
-const shellPages = (client: QueryClient | undefined): RouteObject[] =>
+const shellPages = (client: QueryClient | undefined, starting: () => boolean): RouteObject[] =>
   shellRoutes.map((route) => {
     const page: RouteObject = {
       path: route.path,
       lazy: lazyPage(route.load),
-      loader: prefetchLoader(route, client),
+      loader: prefetchLoader(route, client, starting),
       errorElement: <RouteError />,
     };
     if (!route.access) return page;
@@ -38,7 +39,7 @@ const shellPages = (client: QueryClient | undefined): RouteObject[] =>
     };
   });
 
-export const buildRoutes = (client?: QueryClient): RouteObject[] => [
+export const buildRoutes = (client?: QueryClient, starting: () => boolean = () => true): RouteObject[] => [
   {
     element: <AppRoot />,
     hydrateFallbackElement: <BootScreen />,
@@ -57,7 +58,7 @@ export const buildRoutes = (client?: QueryClient): RouteObject[] => [
             errorElement: <RouteError />,
             children: [
               { index: true, element: <HomeRedirect /> },
-              ...shellPages(client),
+              ...shellPages(client, starting),
               { path: '404', element: <NotFoundPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
@@ -68,4 +69,9 @@ export const buildRoutes = (client?: QueryClient): RouteObject[] => [
   },
 ];
 
-export const createAppRouter = (client?: QueryClient) => createBrowserRouter(buildRoutes(client));
+export function createAppRouter(client?: QueryClient) {
+  // The first loaders may run while createBrowserRouter is still initialising, before `router` is assigned.
+  let router: ReturnType<typeof createBrowserRouter> | undefined;
+  router = createBrowserRouter(buildRoutes(client, () => !router?.state.initialized));
+  return router;
+}
