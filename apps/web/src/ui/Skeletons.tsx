@@ -103,7 +103,13 @@ export function HeaderCardSkeleton({
         </Stack>
       </Card>
       <Card withBorder radius="lg" padding={0}>
-        <Group gap="lg" px="md" h={44} style={{ borderBottom: '2px solid var(--mantine-color-default-border)' }}>
+        <Group
+          gap="lg"
+          px="md"
+          h={44}
+          wrap="nowrap"
+          style={{ borderBottom: '2px solid var(--mantine-color-default-border)', overflow: 'hidden' }}
+        >
           {[64, 80, 72, 90].map((width) => (
             <Skeleton key={width} height={10} width={width} radius="xl" />
           ))}
