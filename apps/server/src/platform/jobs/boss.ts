@@ -19,7 +19,13 @@ export function createJobs(
     cronWorkerIntervalSeconds?: number;
   } = {},
 ) {
+  // pg-boss 10 records some bookkeeping (a job's completion, a late poll) without awaiting it, so a call can arrive
+  // after stop() while the database is being closed, and its rejection ("Cannot use a pool after calling end")
+  // would be unhandled. Once stopped, such stray calls touch nothing: the job is left to pg-boss's expiry and
+  // retried, as after a crash (handlers are idempotent).
+  let stopped = false;
   const executeSql = async (text: string, values: unknown[] = []) => {
+    if (stopped) return { rows: [] };
     if (database.kind === 'pglite' && values.length === 0) {
       const results = await database.pglite!.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
@@ -55,7 +61,10 @@ export function createJobs(
       client.release();
     }
   };
-  const startSerialized = () => serialized(() => boss.start());
+  const startSerialized = () => {
+    stopped = false;
+    return serialized(() => boss.start());
+  };
 
   const created = new Set<string>();
   let started: Promise<unknown> | null = null;
@@ -79,6 +88,7 @@ export function createJobs(
     async stop() {
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = null;
+      stopped = true;
     },
     async work(queue, handler) {
       await ensureQueue(queue);
