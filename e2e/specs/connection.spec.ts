@@ -39,7 +39,17 @@ test('a 401 mid-session leads to login and back to the wanted page', async ({ pa
 });
 
 test('a change to oneself made elsewhere reaches the open tab through the socket', async ({ page, request }) => {
+  // The change must happen after the tab's socket has joined its rooms, or the event goes to nobody: wait for the
+  // server's acknowledgement of `identify` (socket.io frame `43[/namespace,]<id>[true]`).
+  const identified = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && /^43(\/[^,]*,)?\d*\[true\]$/.test(payload)) resolve();
+      }),
+    );
+  });
   await signInFresh(page, 'omar');
+  await identified;
   const account = page.getByRole('button', { name: 'Account menu' });
   await expect(account).toContainText('Omar');
   const admin = await apiToken(request, 'admin');
@@ -59,6 +69,8 @@ test('a page whose code cannot load says so and loads by itself once the connect
 }) => {
   await signInFresh(page, 'lukas');
   await expect(page).toHaveURL(/\/company$/);
+  // The wall's own code and data must have arrived before the connection drops (the wall draws in slices).
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Address book' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load the page' })).toBeVisible();
