@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { VACATION_STATUSES } from '../enums.js';
 import { TEXT_MAX, VACATION_COMMENT_MAX } from '../limits.js';
-import { id, isoDate, text } from './common.js';
+import { id, isoDate, requiredText, text } from './common.js';
 import { personCard } from './posts.js';
 
 export const vacationStatus = z.enum(VACATION_STATUSES, 'validation');
@@ -79,7 +79,7 @@ export const holiday = z.object({ date: isoDate, name: text(TEXT_MAX) });
 export const holidaysQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 export const holidaysUpdate = z.object({
   year: z.number().int().min(2000).max(2100),
-  days: z.array(holiday).max(366),
+  days: z.array(z.object({ date: isoDate, name: requiredText(TEXT_MAX) })).max(366),
 });
 export const holidaysDto = z.object({ result: z.array(holiday), can: z.object({ edit: z.boolean() }) });
 

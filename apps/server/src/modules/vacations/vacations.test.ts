@@ -68,6 +68,12 @@ describe('vacation requests', () => {
     const employeeHolidays = await call(h, ws.employee, 'GET', `/api/vacations/holidays?year=${year}`);
     expect(employeeHolidays.json().can).toEqual({ edit: false });
     expect((await call(h, ws.employee, 'PUT', '/api/vacations/holidays', { year, days: [] })).statusCode).toBe(403);
+    const unnamed = await call(h, ws.admin, 'PUT', '/api/vacations/holidays', {
+      year,
+      days: [{ date: d(2), name: '  ' }],
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().fields).toEqual({ 'days.0.name': 'required' });
   });
 
   it('refuses a start not later than now, an end before the start, no working days, overlaps and overdrafts', async () => {
@@ -235,6 +241,15 @@ describe('the absence chart', () => {
         vacations: [expect.objectContaining({ start: d(0), status: 'requested' })],
       },
     ]);
+    // The order follows a renamed department (the tree writes its name to its people).
+    await call(h, ws.admin, 'PUT', `/api/structure/${sub._id}`, { name: 'Abacus' });
+    const renamed = (await call(h, ws.employee, 'GET', `/api/user/vacations?${range}`)).json();
+    expect(renamed.result.map((g: { dept: { name: string } | null }) => g.dept?.name ?? null)).toEqual([
+      'Abacus',
+      'Atelier',
+      null,
+    ]);
+    await call(h, ws.admin, 'PUT', `/api/structure/${sub._id}`, { name: 'Zinc' });
     const filtered = await call(h, ws.employee, 'GET', `/api/user/vacations?${range}&dept=${dept._id}`);
     expect(filtered.json().total).toBe(2);
     const searched = await call(h, ws.employee, 'GET', `/api/user/vacations?${range}&search=member`);

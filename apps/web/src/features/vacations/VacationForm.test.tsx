@@ -4,8 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '../../app/session/context';
+import { SessionContext } from '../../app/session/context';
 import { buildTheme } from '../../app/theme';
-import { VacationForm } from './VacationForm';
+import { VacationForm, VacationForSomeone } from './VacationForm';
 
 // Mantine's autosizing textarea listens for web fonts; happy-dom has no FontFaceSet.
 if (!('fonts' in document)) {
@@ -130,5 +132,54 @@ describe('VacationForm', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ _id: own._id, start: iso(7) });
+  });
+
+  it('enters a vacation for a chosen person with their balance, approved at once', async () => {
+    const boris = { _id: '01a1fe5d-0000-7000-8000-000000000002', firstName: 'Boris', lastName: 'Petrov' };
+    const session = {
+      users: [{ ...boris, position: 'Driver', deletion_mark: false }],
+      usersComplete: true,
+      client: { workspace: 'demo' },
+    } as unknown as Session;
+    answers[`GET /api/user/${boris._id}/vacations`] = {
+      status: 200,
+      body: {
+        result: { user: { _id: boris._id, name: 'Boris Petrov' }, balance: 28, used: 25, left: 3, vacations: [] },
+        can: { create: true },
+      },
+    };
+    answers['POST /api/user/vacation'] = { status: 200, body: { result: vacation() } };
+    const onClose = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <SessionContext.Provider value={session}>
+          <MantineProvider theme={buildTheme(null)} env="test">
+            <VacationForSomeone opened onClose={onClose} />
+          </MantineProvider>
+        </SessionContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Vacation for an employee' })).toBeTruthy();
+    enterDates(typed(0), typed(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Field is required')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getAllByLabelText(/Employee/)[0]);
+    fireEvent.click(await screen.findByRole('option', { name: /Boris Petrov/ }));
+    expect(await screen.findByText('Left after this vacation: 1')).toBeTruthy();
+    expect(screen.getByText(/approved at once, and Boris Petrov is told/)).toBeTruthy();
+    enterDates(typed(0), typed(4));
+    expect(await screen.findByText('The vacation does not fit within the balance: 3 days left')).toBeTruthy();
+    enterDates(typed(0), typed(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      start: iso(0),
+      end: iso(2),
+      comment: '',
+      user: boris._id,
+    });
   });
 });

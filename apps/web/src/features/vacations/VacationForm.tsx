@@ -5,34 +5,46 @@ import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldErrors, translateCode } from '../../i18n/errors';
+import { PeoplePicker, type PickedPerson } from '../../ui/PeoplePicker';
 import { showSuccess } from '../../ui/toast';
+import { LengthCounter } from '../../ui/ValidatedInput';
 import { checkVacation, ISO, isActive, today } from './dates';
 import { vacationMutations, vacationQueries } from './queries';
 import { useVacationsTexts } from './texts';
-
-// Typed dates (DD.MM.YYYY) are read with the field's own format.
-dayjs.extend(customParseFormat);
 
 export interface VacationFormProps {
   opened: boolean;
   onClose: () => void;
   /** The vacation being changed; a new request without it. */
   vacation?: VacationDto | null;
-  /** Days left of the person's balance (before this form's vacation). */
-  left: number;
+  /** Days left of the person's balance (before this form's vacation); null while not known yet. */
+  left: number | null;
   /** The person's vacations, for the overlap check. */
   vacations: VacationDto[];
+  /**
+   * Entering a vacation for someone else (`vacations_edit`): the person chosen, and how the form changes them.
+   * Such a vacation is approved at once and its person is told.
+   */
+  person?: PickedPerson | null;
+  onPersonChange?: (person: PickedPerson | null) => void;
 }
 
 /**
  * A vacation request (or a change of one): first and last day, working days counted as one types, and the rules of
  * spec portal §5 shown inline before sending; what the server still refuses is shown by its code, translated.
  */
-export function VacationForm({ opened, onClose, vacation, left, vacations }: VacationFormProps) {
+export function VacationForm({
+  opened,
+  onClose,
+  vacation,
+  left,
+  vacations,
+  person,
+  onPersonChange,
+}: VacationFormProps) {
   const { t } = useVacationsTexts();
   const { t: common } = useTranslation();
   const queryClient = useQueryClient();
@@ -41,7 +53,7 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
   const [comment, setComment] = useState('');
-  const [touched, setTouched] = useState({ start: false, end: false });
+  const [touched, setTouched] = useState({ start: false, end: false, user: false });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -50,7 +62,7 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
     setStart(vacation?.start ?? null);
     setEnd(vacation?.end ?? null);
     setComment(vacation?.comment ?? '');
-    setTouched({ start: !!vacation, end: !!vacation });
+    setTouched({ start: !!vacation, end: !!vacation, user: false });
     setServerErrors({});
     setProblem(null);
   }, [opened, vacation]);
@@ -59,15 +71,22 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
   const firstYear = useQuery({ ...vacationQueries.holidays(years[0] ?? dayjs().year()), enabled: opened });
   const secondYear = useQuery({ ...vacationQueries.holidays(years[1] ?? 0), enabled: opened && years.length > 1 });
   const holidays = useMemo(
-    () => new Set([...(firstYear.data ?? []), ...(secondYear.data ?? [])].map((day) => day.date)),
+    () => new Set([...(firstYear.data?.result ?? []), ...(secondYear.data?.result ?? [])].map((day) => day.date)),
     [firstYear.data, secondYear.data],
   );
 
   // An active vacation's own days are back in the balance while it is being changed.
-  const available = left + (vacation && isActive(vacation) ? vacation.days : 0);
+  const forSomeone = !!onPersonChange;
+  const known = left !== null && (!forSomeone || !!person);
+  const available = (left ?? 0) + (vacation && isActive(vacation) ? vacation.days : 0);
   const others = vacations.filter((other) => other._id !== vacation?._id);
-  const { days, errors } = checkVacation({ start, end, left: available, others, holidays });
-  const shown = (field: 'start' | 'end') => {
+  const checked = checkVacation({ start, end, left: known ? available : Number.POSITIVE_INFINITY, others, holidays });
+  const { days } = checked;
+  const errors: Partial<Record<'start' | 'end' | 'user', string>> = {
+    ...checked.errors,
+    ...(forSomeone && !person ? { user: 'required' } : {}),
+  };
+  const shown = (field: 'start' | 'end' | 'user') => {
     if (serverErrors[field]) return serverErrors[field];
     const code = errors[field];
     if (!code || !touched[field]) return undefined;
@@ -76,8 +95,8 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ start: true, end: true });
-    if (errors.start || errors.end || !start || !end) return;
+    setTouched({ start: true, end: true, user: true });
+    if (errors.start || errors.end || errors.user || !start || !end) return;
     setServerErrors({});
     setProblem(null);
     try {
@@ -86,14 +105,14 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
         await update.mutateAsync({ id: vacation._id, ...body });
         showSuccess(t('form.saved'));
       } else {
-        await create.mutateAsync(body);
-        showSuccess(t('form.created'));
+        await create.mutateAsync(person ? { ...body, user: person._id } : body);
+        showSuccess(person ? t('form.createdFor', { name: person.name }) : t('form.created'));
       }
       onClose();
     } catch (error) {
       const fields = fieldErrors(error);
       setServerErrors(fields);
-      if (!fields.start && !fields.end) setProblem(errorText(error));
+      if (!fields.start && !fields.end && !fields.user) setProblem(errorText(error));
     }
   };
 
@@ -104,11 +123,26 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
       opened={opened}
       onClose={onClose}
       centered
-      title={vacation ? t('form.titleEdit') : t('form.titleNew')}
+      title={vacation ? t('form.titleEdit') : forSomeone ? t('form.titleFor') : t('form.titleNew')}
       closeButtonProps={{ 'aria-label': common('common.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {forSomeone && (
+            <PeoplePicker
+              label={t('form.person')}
+              value={person ? [person._id] : []}
+              maxValues={1}
+              onChange={(_, people) => {
+                onPersonChange(people[0] ?? null);
+                setTouched((old) => ({ ...old, user: true }));
+                setServerErrors({});
+              }}
+              error={shown('user')}
+              required
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           <Group grow align="flex-start" gap="sm">
             <DateInput
               label={t('form.start')}
@@ -148,9 +182,11 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
             <Text size="sm" fw={600} data-testid="vacation-days">
               {t('form.days', { count: days })}
             </Text>
-            <Text size="sm" c={available - days < 0 ? 'red' : 'dimmed'}>
-              {t('form.leftAfter', { count: available - days })}
-            </Text>
+            {known && (
+              <Text size="sm" c={available - days < 0 ? 'red' : 'dimmed'}>
+                {t('form.leftAfter', { count: available - days })}
+              </Text>
+            )}
           </Group>
           <Textarea
             label={t('form.comment')}
@@ -159,8 +195,13 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
             maxLength={VACATION_COMMENT_MAX}
             autosize
             minRows={2}
-            description={common('validation.counter', { used: comment.length, total: VACATION_COMMENT_MAX })}
+            description={<LengthCounter length={comment.length} max={VACATION_COMMENT_MAX} />}
           />
+          {forSomeone && person && (
+            <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+              {t('form.forSomeoneApproved', { name: person.name })}
+            </Alert>
+          )}
           {vacation?.status === 'approved' && (
             <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
               {t('form.backToRequested')}
@@ -182,5 +223,27 @@ export function VacationForm({ opened, onClose, vacation, left, vacations }: Vac
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * HR (`vacations_edit`) enters a vacation for someone: the person is chosen in the form, whose balance and
+ * vacations then load for the form's checks.
+ */
+export function VacationForSomeone({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [person, setPerson] = useState<PickedPerson | null>(null);
+  const theirs = useQuery({ ...vacationQueries.person(person?._id ?? ''), enabled: opened && !!person });
+  useEffect(() => {
+    if (!opened) setPerson(null);
+  }, [opened]);
+  return (
+    <VacationForm
+      opened={opened}
+      onClose={onClose}
+      left={theirs.data?.result.left ?? null}
+      vacations={theirs.data?.result.vacations ?? []}
+      person={person}
+      onPersonChange={setPerson}
+    />
   );
 }

@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconDots, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDots, IconPencil, IconPlus, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -25,9 +25,10 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import { AbsenceChart } from './AbsenceChart';
+import { Holidays } from './Holidays';
 import { vacationMutations, vacationQueries } from './queries';
 import { useVacationsTexts } from './texts';
-import { VacationForm } from './VacationForm';
+import { VacationForm, VacationForSomeone } from './VacationForm';
 
 const STATUS_COLOR: Record<VacationDto['status'], string> = {
   requested: 'yellow',
@@ -46,17 +47,26 @@ export default function VacationsPage() {
   const [opened, setOpened] = useState<VacationDto | null>(null);
   const requests = useQuery(vacationQueries.requests(0));
   const waiting = requests.data?.total ?? 0;
+  const editor = useSession().can('vacations_edit');
+  const [forSomeone, setForSomeone] = useState(false);
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('subtitle')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('subtitle')}
+          </Text>
+        </Stack>
+        {editor && (
+          <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setForSomeone(true)}>
+            {t('forSomeone')}
+          </Button>
+        )}
+      </Group>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="chart">{t('tabs.chart')}</Tabs.Tab>
@@ -73,6 +83,7 @@ export default function VacationsPage() {
               {t('tabs.requests')}
             </Tabs.Tab>
           )}
+          <Tabs.Tab value="holidays">{t('tabs.holidays')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="chart" pt="md">
           <Card withBorder radius="lg" padding="md">
@@ -85,8 +96,12 @@ export default function VacationsPage() {
         <Tabs.Panel value="requests" pt="md">
           <Requests />
         </Tabs.Panel>
+        <Tabs.Panel value="holidays" pt="md">
+          <Holidays />
+        </Tabs.Panel>
       </Tabs>
       <VacationDetails vacation={opened} onClose={() => setOpened(null)} />
+      <VacationForSomeone opened={forSomeone} onClose={() => setForSomeone(false)} />
     </Stack>
   );
 }

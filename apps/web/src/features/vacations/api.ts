@@ -48,14 +48,26 @@ export const fetchRequests = (page: number, signal?: AbortSignal) =>
     local: true,
   });
 
+export interface Holiday {
+  date: string;
+  name: string;
+}
+
+/** `GET api/vacations/holidays?year=`: the year's holidays, and whether the reader may change them. */
 export const fetchHolidays = (year: number, signal?: AbortSignal) =>
-  result(
-    api<{ result: { date: string; name: string }[] }>('/api/vacations/holidays', {
-      query: { year },
-      signal,
-      local: true,
-    }),
-  );
+  api<{ result: Holiday[]; can: { edit: boolean } }>('/api/vacations/holidays', {
+    query: { year },
+    signal,
+    local: true,
+  });
+
+/** `PUT api/vacations/holidays`: the year's holidays replaced by these. */
+export const saveHolidays = (year: number, days: Holiday[]) =>
+  api<{ result: Holiday[]; can: { edit: boolean } }>('/api/vacations/holidays', {
+    method: 'PUT',
+    body: { year, days },
+    local: true,
+  });
 
 /** Everyone on an approved vacation today (the "away" badge). */
 export const fetchAway = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as vacationsApi from './api';
-import { type ChartQuery, type VacationInput, vacationKeys } from './api';
+import { type ChartQuery, type Holiday, type VacationInput, vacationKeys } from './api';
 
 /** The vacations' reads (docs/api.md "Structure and vacations"). */
 export const vacationQueries = {
@@ -74,6 +74,13 @@ export const vacationMutations = {
     mutationOptions({
       mutationFn: ({ id, status }: { id: string; status: 'approved' | 'declined' }) =>
         vacationsApi.decideVacation(id, status),
+      onSuccess: () => refresh(client),
+    }),
+
+  /** A year's holidays change working-day counts everywhere: everything under `['vacations']` is read again. */
+  saveHolidays: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: ({ year, days }: { year: number; days: Holiday[] }) => vacationsApi.saveHolidays(year, days),
       onSuccess: () => refresh(client),
     }),
 

@@ -2,10 +2,12 @@
 export const en = {
   title: 'Vacations',
   subtitle: 'Who is away and when',
+  forSomeone: 'Enter a vacation for someone',
   tabs: {
     chart: 'Absence chart',
     mine: 'My vacations',
     requests: 'Requests',
+    holidays: 'Holidays',
   },
   chart: {
     label: 'Absence chart for {{month}}',
@@ -50,6 +52,10 @@ export const en = {
     approvedBy: 'Decided by {{name}}',
   },
   form: {
+    titleFor: 'Vacation for an employee',
+    person: 'Employee',
+    createdFor: 'Vacation entered for {{name}}',
+    forSomeoneApproved: 'A vacation you enter for {{name}} is approved at once, and {{name}} is told.',
     titleNew: 'Request a vacation',
     titleEdit: 'Change the vacation',
     start: 'First day',
@@ -81,5 +87,21 @@ export const en = {
     empty: 'No requests to decide',
     emptyText: 'Requests of your team will show up here.',
     of: '{{name}} asks for {{start}} – {{end}}',
+  },
+  holidays: {
+    title: 'Holidays {{year}}',
+    subtitle: 'Days off besides weekends: they are not counted in vacations.',
+    previous: 'Previous year',
+    next: 'Next year',
+    date: 'Date',
+    name: 'Name',
+    actions: 'Actions',
+    remove: 'Remove {{name}}, {{date}}',
+    add: 'Add a holiday',
+    taken: 'This day is already a holiday',
+    save: 'Save holidays',
+    saved: 'Holidays of {{year}} saved',
+    empty: 'No holidays in {{year}}',
+    emptyText: 'Only weekends are days off this year.',
   },
 };
