@@ -262,3 +262,59 @@ test('an employee requests a vacation and sees it on the absence chart; an admin
   await expect(page.getByTestId('vacation-left')).toBeVisible();
   await shot(page, 'vacations-mine-phone');
 });
+
+test('HR sets a year’s holidays and enters a vacation for an employee, counted without the holiday', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInFresh(page, 'admin');
+  await page.goto('/vacations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vacations' })).toBeVisible();
+
+  // The year after next, so every date is ahead and no demo vacation is in the way.
+  const year = new Date().getFullYear() + 2;
+  const monday = await page.evaluate((y) => {
+    const day = new Date(Date.UTC(y, 5, 1));
+    while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
+    return day.toISOString().slice(0, 10);
+  }, year);
+  const plus = (iso: string, days: number) => {
+    const [y, m, d] = iso.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  };
+  const dotted = (iso: string) => iso.split('-').reverse().join('.');
+
+  await page.getByRole('tab', { name: 'Holidays' }).click();
+  await page.getByRole('button', { name: 'Next year' }).click();
+  await page.getByRole('button', { name: 'Next year' }).click();
+  await expect(page.getByRole('heading', { name: `Holidays ${year}` })).toBeVisible();
+  const add = page.getByRole('form', { name: 'Add a holiday' });
+  await add.getByRole('textbox', { name: 'Date' }).fill(dotted(plus(monday, 1)));
+  await add.getByRole('textbox', { name: 'Date' }).press('Tab');
+  await add.getByRole('textbox', { name: 'Name' }).fill('Founders day');
+  await add.getByRole('button', { name: 'Add a holiday' }).click();
+  await expect(page.getByRole('table', { name: `Holidays ${year}` })).toContainText('Founders day');
+  await page.getByRole('button', { name: 'Save holidays' }).click();
+  await expect(page.getByText(`Holidays of ${year} saved`)).toBeVisible();
+  await shot(page, 'vacations-holidays-desktop-light');
+
+  // Monday to Wednesday with the Tuesday off: two working days, approved at once for Tom.
+  await page.getByRole('button', { name: 'Enter a vacation for someone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vacation for an employee' });
+  await dialog.getByRole('textbox', { name: 'Employee' }).fill('Tom');
+  await page.getByRole('option', { name: /Tom Becker/ }).click();
+  await expect(dialog.getByText(/approved at once, and Tom Becker is told/)).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'First day' }).fill(dotted(monday));
+  await dialog.getByRole('textbox', { name: 'First day' }).press('Tab');
+  await dialog.getByRole('textbox', { name: 'Last day' }).fill(dotted(plus(monday, 2)));
+  await dialog.getByRole('textbox', { name: 'Last day' }).press('Tab');
+  await expect(dialog.getByTestId('vacation-days')).toHaveText('Working days: 2');
+  await shot(page, 'vacations-for-someone-desktop-light');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Vacation entered for Tom Becker')).toBeVisible();
+
+  await page.setViewportSize(PHONE);
+  await page.getByRole('tab', { name: 'Holidays' }).click();
+  await expect(page.getByRole('table', { name: /Holidays/ })).toBeVisible();
+  await shot(page, 'vacations-holidays-phone');
+});

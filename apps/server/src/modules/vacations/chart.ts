@@ -39,34 +39,40 @@ interface PersonRow {
   dept_name: string | null;
 }
 
-/** Active people matching the filters, in chart order (department, then name); `limit` null: all of them. */
+/**
+ * Active people matching the filters, in chart order (department, then name); `limit` null: all of them. The order
+ * is the people's own `department` (the administrative tree writes its department's name there on every change, and
+ * people outside the tree keep the one they were given), so a page walks `users_client_chart_idx` and stops after
+ * `limit` rows instead of joining and sorting everyone; the department's id is looked up for the page's people only.
+ */
 async function people(ctx: RequestContext, query: ChartQuery, limit: number | null) {
   const clientId = ctx.tenant();
   const filters: SQL[] = [];
   if (query.dept) {
     const dept = await findDepartment(ctx, query.dept);
-    filters.push(sql`du.dept_id IN (WITH RECURSIVE down AS (
-        SELECT id FROM departments WHERE id = ${dept.id}
-        UNION ALL SELECT d.id FROM departments d JOIN down ON d.parent_id = down.id) SELECT id FROM down)`);
+    filters.push(sql`EXISTS (SELECT 1 FROM dept_users du WHERE du.client_id = ${clientId}
+        AND du.type = 'administrative' AND du.user_id = u.id AND du.dept_id IN (WITH RECURSIVE down AS (
+          SELECT id FROM departments WHERE id = ${dept.id}
+          UNION ALL SELECT d.id FROM departments d JOIN down ON d.parent_id = down.id) SELECT id FROM down))`);
   }
   if (query.search) {
     const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(sql`u.search_text LIKE ${like}`);
   }
   const where = sql`u.client_id = ${clientId} AND NOT u.deletion_mark ${filters.length ? sql`AND ${sql.join(filters, sql` AND `)}` : sql``}`;
-  const from = sql`FROM users u
-    LEFT JOIN dept_users du ON du.user_id = u.id AND du.client_id = ${clientId} AND du.type = 'administrative'
-    LEFT JOIN departments dp ON dp.id = du.dept_id`;
   const [{ total }] = await rowsOf<{ total: number }>(
     ctx.db,
-    sql`SELECT count(*)::int AS total ${from} WHERE ${where}`,
+    sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`,
   );
   const rows = await rowsOf<PersonRow>(
     ctx.db,
-    sql`SELECT u.id, dp.id AS dept_id, coalesce(dp.name, nullif(u.department, '')) AS dept_name ${from}
-        WHERE ${where}
-        ORDER BY coalesce(dp.name, nullif(u.department, '')) NULLS LAST, dp.id, u.last_name, u.first_name, u.id
-        ${limit === null ? sql`` : sql`LIMIT ${limit} OFFSET ${query.page * limit}`}`,
+    sql`SELECT p.id, du.dept_id, p.dept_name
+        FROM (SELECT u.id, nullif(u.department, '') AS dept_name, u.last_name, u.first_name FROM users u
+              WHERE ${where}
+              ORDER BY nullif(u.department, ''), u.last_name, u.first_name, u.id
+              ${limit === null ? sql`` : sql`LIMIT ${limit} OFFSET ${query.page * limit}`}) p
+        LEFT JOIN dept_users du ON du.client_id = ${clientId} AND du.type = 'administrative' AND du.user_id = p.id
+        ORDER BY p.dept_name, p.last_name, p.first_name, p.id`,
   );
   return { total, rows };
 }
@@ -103,9 +109,10 @@ export async function chart(ctx: RequestContext, query: ChartQuery): Promise<Vac
   for (const dto of dtos) byPerson.set(dto.user._id, [...(byPerson.get(dto.user._id) ?? []), dto]);
   const result: VacationChart['result'] = [];
   for (const row of rows) {
+    // Grouped by the department's name, as ordered: two departments of one name share a group.
     const dept = row.dept_name === null ? null : { _id: row.dept_id, name: row.dept_name };
     let group = result.at(-1);
-    if (!group || group.dept?._id !== dept?._id || group.dept?.name !== dept?.name) {
+    if (!group || group.dept?.name !== dept?.name) {
       group = { dept, people: [] };
       result.push(group);
     }

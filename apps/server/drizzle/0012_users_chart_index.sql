@@ -1,0 +1,1 @@
+CREATE INDEX "users_client_chart_idx" ON "users" USING btree ("client_id",nullif("department", ''),"last_name","first_name","id") WHERE NOT "users"."deletion_mark";
