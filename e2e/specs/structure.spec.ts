@@ -301,7 +301,7 @@ test('HR sets a year’s holidays and enters a vacation for an employee, counted
   // Monday to Wednesday with the Tuesday off: two working days, approved at once for Tom.
   await page.getByRole('button', { name: 'Enter a vacation for someone' }).click();
   const dialog = page.getByRole('dialog', { name: 'Vacation for an employee' });
-  await dialog.getByRole('textbox', { name: 'Employee' }).fill('Tom');
+  await dialog.getByRole('combobox', { name: 'Employee' }).fill('Tom');
   await page.getByRole('option', { name: /Tom Becker/ }).click();
   await expect(dialog.getByText(/approved at once, and Tom Becker is told/)).toBeVisible();
   await dialog.getByRole('textbox', { name: 'First day' }).fill(dotted(monday));
@@ -310,7 +310,7 @@ test('HR sets a year’s holidays and enters a vacation for an employee, counted
   await dialog.getByRole('textbox', { name: 'Last day' }).press('Tab');
   await expect(dialog.getByTestId('vacation-days')).toHaveText('Working days: 2');
   await shot(page, 'vacations-for-someone-desktop-light');
-  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await dialog.getByRole('button', { name: 'Enter the vacation' }).click();
   await expect(page.getByText('Vacation entered for Tom Becker')).toBeVisible();
 
   await page.setViewportSize(PHONE);

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errors';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
-import { LengthCounter } from '../../ui/ValidatedInput';
+import { COUNTER_FROM, LengthCounter } from '../../ui/ValidatedInput';
 import type { Holiday } from './api';
 import { ISO } from './dates';
 import { vacationMutations, vacationQueries } from './queries';
@@ -218,7 +218,9 @@ function AddHoliday({ year, days, onAdd }: { year: number; days: Holiday[]; onAd
           onChange={(event) => setName(event.currentTarget.value)}
           error={tried ? nameError : undefined}
           maxLength={TEXT_MAX}
-          description={<LengthCounter length={name.length} max={TEXT_MAX} />}
+          description={
+            name.length >= TEXT_MAX * COUNTER_FROM ? <LengthCounter length={name.length} max={TEXT_MAX} /> : undefined
+          }
           required
           style={{ flex: '1 1 220px' }}
         />

@@ -162,7 +162,7 @@ describe('VacationForm', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('dialog', { name: 'Vacation for an employee' })).toBeTruthy();
     enterDates(typed(0), typed(1));
-    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enter the vacation' }));
     expect(await screen.findByText('Field is required')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
@@ -173,7 +173,7 @@ describe('VacationForm', { timeout: 20_000 }, () => {
     enterDates(typed(0), typed(4));
     expect(await screen.findByText('The vacation does not fit within the balance: 3 days left')).toBeTruthy();
     enterDates(typed(0), typed(2));
-    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enter the vacation' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       start: iso(0),

@@ -217,7 +217,7 @@ export function VacationForm({
               {common('common.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
-              {vacation ? t('form.save') : t('form.submit')}
+              {vacation ? t('form.save') : forSomeone ? t('form.enter') : t('form.submit')}
             </Button>
           </Group>
         </Stack>

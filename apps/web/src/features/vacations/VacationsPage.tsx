@@ -68,7 +68,7 @@ export default function VacationsPage() {
         )}
       </Group>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List aria-label={t('tabs.label')} className="hw-tabs-scroll">
           <Tabs.Tab value="chart">{t('tabs.chart')}</Tabs.Tab>
           <Tabs.Tab value="mine">{t('tabs.mine')}</Tabs.Tab>
           {waiting > 0 && (

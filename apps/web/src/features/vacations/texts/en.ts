@@ -4,6 +4,7 @@ export const en = {
   subtitle: 'Who is away and when',
   forSomeone: 'Enter a vacation for someone',
   tabs: {
+    label: 'Vacation views',
     chart: 'Absence chart',
     mine: 'My vacations',
     requests: 'Requests',
@@ -52,6 +53,7 @@ export const en = {
     approvedBy: 'Decided by {{name}}',
   },
   form: {
+    enter: 'Enter the vacation',
     titleFor: 'Vacation for an employee',
     person: 'Employee',
     createdFor: 'Vacation entered for {{name}}',

@@ -5,6 +5,7 @@ export const ru: typeof en = {
   subtitle: 'Кто и когда отсутствует',
   forSomeone: 'Оформить отпуск сотруднику',
   tabs: {
+    label: 'Разделы отпусков',
     chart: 'График отсутствий',
     mine: 'Мои отпуска',
     requests: 'Заявки',
@@ -53,6 +54,7 @@ export const ru: typeof en = {
     approvedBy: 'Решение принял(а) {{name}}',
   },
   form: {
+    enter: 'Оформить отпуск',
     titleFor: 'Отпуск сотрудника',
     person: 'Сотрудник',
     createdFor: 'Отпуск оформлен: {{name}}',

@@ -5,6 +5,7 @@ export const uk: typeof en = {
   subtitle: 'Хто і коли відсутній',
   forSomeone: 'Оформити відпустку працівнику',
   tabs: {
+    label: 'Розділи відпусток',
     chart: 'Графік відсутностей',
     mine: 'Мої відпустки',
     requests: 'Заявки',
@@ -53,6 +54,7 @@ export const uk: typeof en = {
     approvedBy: 'Рішення ухвалив(ла) {{name}}',
   },
   form: {
+    enter: 'Оформити відпустку',
     titleFor: 'Відпустка працівника',
     person: 'Працівник',
     createdFor: 'Відпустку оформлено: {{name}}',
