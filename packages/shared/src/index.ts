@@ -8,6 +8,7 @@ export * from './schemas/common.js';
 export * from './schemas/events.js';
 export * from './schemas/files.js';
 export * from './schemas/groups.js';
+export * from './schemas/mailings.js';
 export * from './schemas/notifications.js';
 export * from './schemas/people.js';
 export * from './schemas/posts.js';

@@ -124,6 +124,13 @@ export const MESSAGES = {
   notification_section_unknown: 'Unknown notification section',
   notification_channel_unknown: 'Unknown notification channel',
   notification_not_found: 'The notification was not found',
+  // Mailings
+  mailing_not_found: 'The mailing was not found',
+  mailing_exists: 'This workspace already has a mailing with this action',
+  cron_invalid: 'The schedule is not a valid cron expression (minute hour day month weekday)',
+  export_url_invalid: 'The mailing service address must be an https URL',
+  export_not_configured: 'The export to a mailing service is not set up',
+  export_failed: 'The mailing service refused the export: {reason}',
   // Structure
   department_not_found: 'The department was not found',
   structure_move_cycle: 'A department cannot be moved into itself or a child',

@@ -7,6 +7,7 @@ import { module as events } from './events/module.js';
 import { module as files } from './files/module.js';
 import { module as groups } from './groups/module.js';
 import { module as links } from './links/module.js';
+import { module as mailings } from './mailings/module.js';
 import { module as notifications } from './notifications/module.js';
 import { module as posts } from './posts/module.js';
 import { module as structure } from './structure/module.js';
@@ -29,6 +30,7 @@ export const modules: readonly Module[] = [
   groups,
   links,
   notifications,
+  mailings,
   structure,
   vacations,
   events,

@@ -204,6 +204,12 @@ const ru: Resources = {
     notification_section_unknown: 'Неизвестный раздел уведомлений',
     notification_channel_unknown: 'Неизвестный канал уведомлений',
     notification_not_found: 'Уведомление не найдено',
+    mailing_not_found: 'Рассылка не найдена',
+    mailing_exists: 'У этого пространства уже есть рассылка с таким действием',
+    cron_invalid: 'Расписание — не корректное выражение cron (минута час день месяц день недели)',
+    export_url_invalid: 'Адрес сервиса рассылок должен быть URL с https',
+    export_not_configured: 'Выгрузка в сервис рассылок не настроена',
+    export_failed: 'Сервис рассылок отклонил выгрузку: {{reason}}',
     // Structure
     department_not_found: 'Подразделение не найдено',
     structure_move_cycle: 'Подразделение нельзя переместить в само себя или в дочернее',

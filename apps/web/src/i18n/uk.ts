@@ -204,6 +204,12 @@ const uk: Resources = {
     notification_section_unknown: 'Невідомий розділ сповіщень',
     notification_channel_unknown: 'Невідомий канал сповіщень',
     notification_not_found: 'Сповіщення не знайдено',
+    mailing_not_found: 'Розсилку не знайдено',
+    mailing_exists: 'Цей простір уже має розсилку з такою дією',
+    cron_invalid: 'Розклад — не коректний вираз cron (хвилина година день місяць день тижня)',
+    export_url_invalid: 'Адреса сервісу розсилок має бути URL з https',
+    export_not_configured: 'Вивантаження до сервісу розсилок не налаштовано',
+    export_failed: 'Сервіс розсилок відхилив вивантаження: {{reason}}',
     // Structure
     department_not_found: 'Підрозділ не знайдено',
     structure_move_cycle: 'Підрозділ не можна перемістити в самого себе або в дочірній',

@@ -9,8 +9,8 @@ interface Rendered {
   html: string;
 }
 
-/** Wraps paragraphs and one call-to-action link in the plain Hallway mail layout. */
-function layout(paragraphs: string[], action?: { label: string; url: string }): Pick<Rendered, 'text' | 'html'> {
+/** Wraps paragraphs and one call-to-action link in the plain Hallway mail layout (texts are escaped). */
+export function layout(paragraphs: string[], action?: { label: string; url: string }): Pick<Rendered, 'text' | 'html'> {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n');
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action

@@ -1,0 +1,19 @@
+import type { Module } from '../../platform/http/module.js';
+import { mailingsModule } from './routes.js';
+import * as tables from './tables.js';
+
+/** Scheduled mailings (modules §3, §4, §7 "Mailing"): birthday greetings, a weekly digest, the people export. */
+export const module: Module = {
+  ...mailingsModule,
+  // Mailings are e-mail the workspace sends its people: they go with the notifications feature.
+  feature: { feature: 'notifications' },
+  messages: [
+    'mailing_not_found',
+    'mailing_exists',
+    'cron_invalid',
+    'export_url_invalid',
+    'export_not_configured',
+    'export_failed',
+  ],
+  tables,
+};
