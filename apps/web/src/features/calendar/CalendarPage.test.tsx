@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as vacationsApi from '../vacations/api';
 import * as api from './api';
 import CalendarPage from './CalendarPage';
-import { renderCalendar } from './testing';
+import { calendarEvent, fakeSocket, renderCalendar } from './testing';
 
 const today = new Date();
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -50,5 +50,48 @@ describe('CalendarPage vacations layer', { timeout: 45_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByRole('switch', { name: 'Vacations' })).toBeNull();
     expect(fetchVacations).not.toHaveBeenCalled();
+  });
+});
+
+describe('CalendarPage realtime', { timeout: 45_000 }, () => {
+  const settings = { timeZone: 'UTC', ownTimeZone: null, workspaceTimeZone: null, feedUrl: '' };
+  beforeEach(() => {
+    vi.spyOn(api, 'fetchSettings').mockResolvedValue(settings);
+    vi.spyOn(vacationsApi, 'fetchCalendarVacations').mockResolvedValue([]);
+    localStorage.clear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("refetches the visible range when someone else's change arrives, and after a reconnection", async () => {
+    const planning = calendarEvent({
+      _id: 'e1',
+      name: 'Planning session',
+      start: `${day}T12:00:00.000Z`,
+      end: `${day}T13:00:00.000Z`,
+    });
+    const review = calendarEvent({
+      _id: 'e2',
+      name: 'Design review',
+      start: `${day}T15:00:00.000Z`,
+      end: `${day}T16:00:00.000Z`,
+    });
+    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue([]);
+    const { socket, server, manager } = fakeSocket();
+    const { unmount } = renderCalendar(<CalendarPage />, { features: ['calendar'], socket });
+    await waitFor(() => expect(fetchRange).toHaveBeenCalled());
+    expect(screen.queryByText('Planning session')).toBeNull();
+
+    fetchRange.mockResolvedValue([planning]);
+    act(() => server.emit('event.changed', { _id: 'e1' }));
+    expect(await screen.findByText('Planning session')).toBeTruthy();
+
+    fetchRange.mockResolvedValue([planning, review]);
+    act(() => manager.emit('reconnect'));
+    expect(await screen.findByText('Design review')).toBeTruthy();
+
+    // Leaving the page stops listening.
+    unmount();
+    expect(server.count('event.changed')).toBe(0);
+    expect(manager.count('reconnect')).toBe(0);
   });
 });

@@ -50,6 +50,7 @@ import { EventCard } from './EventCard';
 import { type Editing, EventForm, eventValues } from './EventForm';
 import { BIRTHDAY_COLOR, VACATION_COLOR } from './palette';
 import { calendarMutations, calendarQueries } from './queries';
+import { useCalendarRealtime } from './realtime';
 import { addDays, daysBetween, type EventValues, repeatOf, validateEvent, wallClock } from './rules';
 import { ScopeDialog } from './ScopeDialog';
 import { SubscriptionPanel } from './SubscriptionPanel';
@@ -138,8 +139,9 @@ export default function CalendarPage() {
 
 function Calendar({ clientId }: { clientId: string }) {
   const { t, lang } = useCalendarTexts();
-  const { can, hasFeature } = useSession();
+  const { can, hasFeature, socket } = useSession();
   const client = useQueryClient();
+  useCalendarRealtime(socket);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const calendar = useRef<FullCalendar>(null);
