@@ -95,3 +95,55 @@ describe('CalendarPage realtime', { timeout: 45_000 }, () => {
     expect(manager.count('reconnect')).toBe(0);
   });
 });
+
+describe("CalendarPage in the person's time zone", { timeout: 45_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("draws events at the person's wall clock and asks for their zone's days, whatever the browser's zone", async () => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // Zones without daylight saving, so their offsets are fixed: one whose wall clock differs from the browser's.
+    const [zone, offset] =
+      wallTime(new Date(), browserZone) === wallTime(new Date(), 'Asia/Tokyo')
+        ? ['Asia/Kolkata', '+05:30']
+        : ['Asia/Tokyo', '+09:00'];
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, dateStyle: 'short' }).format(new Date());
+    // Today at 10:00 in the person's zone, stored as an instant.
+    const start = new Date(`${today}T10:00:00${offset}`);
+    expect(wallTime(start, zone)).toBe('10:00');
+    expect(wallTime(start, browserZone)).not.toBe('10:00');
+    localStorage.clear();
+    vi.spyOn(vacationsApi, 'fetchCalendarVacations').mockResolvedValue([]);
+    vi.spyOn(api, 'fetchSettings').mockResolvedValue({
+      timeZone: zone,
+      ownTimeZone: zone,
+      workspaceTimeZone: 'UTC',
+      feedUrl: '',
+    });
+    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue([
+      calendarEvent({
+        _id: 'e1',
+        name: 'Morning stand-up',
+        timeZone: zone,
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      }),
+    ]);
+    renderCalendar(<CalendarPage />, { features: ['calendar'] });
+    const title = await screen.findByText('Morning stand-up');
+    const event = title.closest('.fc-event') as HTMLElement;
+    expect(event.textContent).toContain('10:00');
+    expect(event.textContent).not.toContain(wallTime(start, browserZone));
+    // The month's first visible day starts at midnight in the person's zone.
+    const from = fetchRange.mock.calls[0][2];
+    expect(wallTime(new Date(from), zone)).toBe('00:00');
+  });
+});
+
+function wallTime(at: Date, zone: string) {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
