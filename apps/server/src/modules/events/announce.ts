@@ -14,6 +14,8 @@ let platform: Platform | null = null;
 export function useRealtime(p: Platform): void {
   platform = p;
 }
+/** The installation's public address (the `.ics` links to the calendar), once the module registered its routes. */
+export const publicUrl = () => platform?.config.publicUrl ?? null;
 
 /** More people than this get one workspace-wide `event.changed` (an id only) instead of a message per person. */
 export const PERSONAL_ROOMS_MAX = 200;

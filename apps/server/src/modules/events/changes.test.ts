@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
 import { delivery } from '../notifications/deliver.js';
@@ -168,3 +169,63 @@ describe('members hear of changes and cancellations', () => {
     expect(await entries(ws.id, ws.admin)).toEqual([]);
   });
 });
+
+describe('the invitation e-mail', () => {
+  it('carries the event as invite.ics (METHOD:REQUEST) that ical.js reads back, recorded in the outbox', async () => {
+    const ws = await makeWorkspace(h);
+    const res = await call(h, ws.admin, 'POST', '/api/event/periodic_event', {
+      ...body([ws.employee.id], {
+        name: 'Weekly design review',
+        timeZone: 'Europe/Kyiv',
+        link: 'https://meet.example/dr',
+      }),
+      repeat: { period: 'week', count: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const event = res.json().result;
+    await settled(ws.id);
+    const { rows } = await h.platform.database.query(
+      'SELECT "to", subject, attachments FROM outbox WHERE client_id = $1 ORDER BY created',
+      [ws.id],
+    );
+    const mails = rows as { to: string; subject: string; attachments: Record<string, unknown>[] }[];
+    // Only the member is invited; the organizer gets no mail of their own action.
+    expect(mails.map((m) => m.to)).toEqual([ws.employee.email]);
+    expect(mails[0].subject).toBe('Ada Admin invites you: Weekly design review');
+    const [file] = mails[0].attachments;
+    expect(file).toMatchObject({ filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
+    const text = file.content as string;
+    expect(file.size).toBe(Buffer.byteLength(text));
+
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const [vevent] = calendar.getAllSubcomponents('vevent');
+    const parsed = new ICAL.Event(vevent);
+    expect(parsed.uid).toBe(`${event._id}@hallway`);
+    expect(parsed.summary).toBe('Weekly design review');
+    expect(parsed.location).toBe('Room 4');
+    expect(parsed.startDate.zone.tzid).toBe('Europe/Kyiv');
+    expect(parsed.startDate.toString()).toBe(`${dayIn(3)}T10:00:00`);
+    expect(parsed.startDate.toJSDate().toISOString()).toBe(event.start);
+    expect(parsed.endDate.toJSDate().toISOString()).toBe(event.end);
+    expect(vevent.getFirstPropertyValue('rrule')?.toString()).toBe(
+      `FREQ=WEEKLY;COUNT=4;BYDAY=${weekdayOf(event.start)}`,
+    );
+    expect(parsed.component.getFirstPropertyValue('url')).toBe('https://meet.example/dr');
+    expect(parsed.organizer).toBe(`mailto:${ws.admin.email}`);
+    const attendees = parsed.attendees.map((a) => [a.getFirstValue(), a.getParameter('partstat')]);
+    expect(attendees).toContainEqual([`mailto:${ws.admin.email}`, 'ACCEPTED']);
+    expect(attendees).toContainEqual([`mailto:${ws.employee.email}`, 'NEEDS-ACTION']);
+    // ical.js expands the rule in the zone: four weekly occurrences at 10:00 Kyiv time, as the API lists them.
+    const expanded = parsed.iterator();
+    const starts: string[] = [];
+    for (let next = expanded.next(); next; next = expanded.next()) starts.push(next.toString());
+    expect(starts).toEqual([0, 7, 14, 21].map((d) => `${dayIn(3 + d)}T10:00:00`));
+  });
+});
+
+function weekdayOf(iso: string) {
+  const local = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Kyiv', weekday: 'short' }).format(new Date(iso));
+  return local.slice(0, 2).toUpperCase();
+}

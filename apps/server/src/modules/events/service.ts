@@ -16,7 +16,16 @@ import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { workspaceTimeZone } from '../clients/index.js';
 import { ownTimeZone, personCards } from '../users/index.js';
-import { calendarChanged, memberIdsOf, type Touched, tellCancelled, tellChanged, whenText } from './announce.js';
+import {
+  calendarChanged,
+  memberIdsOf,
+  publicUrl,
+  type Touched,
+  tellCancelled,
+  tellChanged,
+  whenText,
+} from './announce.js';
+import { invitationIcs } from './feed.js';
 import { syncMembers, wantedMembers } from './members.js';
 import { eventPolicy, type Mine, presentEvent } from './presenter.js';
 import {
@@ -30,6 +39,9 @@ import {
 import { type FieldErrors, type SeriesPlan, seriesOf, type Timing, timingOf } from './rules.js';
 import { type EventRow, eventMembers, events } from './tables.js';
 import { DAY_MS, floatOf, localOf } from './time.js';
+
+/** The invitation's attachment type: calendars offer "accept" for a text/calendar REQUEST. */
+const INVITE_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=REQUEST';
 
 type Body = Omit<EventBody, 'members' | 'departments' | 'groups'> & {
   members?: string[];
@@ -259,13 +271,17 @@ const stayed = (wanted: { userId: string }[], added: string[]) => {
   return wanted.map((w) => w.userId).filter((id) => !fresh.has(id));
 };
 
+/** New members get the invitation; its e-mail carries the event as `invite.ics` (METHOD:REQUEST). */
 async function invite(ctx: RequestContext, row: EventRow, people: string[]) {
   if (!people.length) return;
+  const url = publicUrl();
+  const ics = url === null ? null : await invitationIcs(ctx.db, url, row);
   await notify(ctx, {
     code: 'events.invite',
     recipients: people,
     vars: { name: row.name, when: whenText(row.start.getTime(), row.timeZone, row.allDay) },
     link: `/calendar/?event=${row.id}`,
+    ...(ics ? { attachments: [{ filename: 'invite.ics', content: ics, contentType: INVITE_CONTENT_TYPE }] } : {}),
   });
 }
 
