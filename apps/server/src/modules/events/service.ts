@@ -517,10 +517,12 @@ export async function updatePeriodic(
     start: plan!.occurrences[0].start,
     end: plan!.occurrences[0].end,
   };
-  const samePattern =
-    plan!.repeat.period === series.repeat!.period &&
-    plan!.repeat.interval === series.repeat!.interval &&
-    plan!.repeat.weekdays.join() === series.repeat!.weekdays.join();
+  // A new pattern (period, interval, weekdays) of a series not yet over is a change too.
+  const newPattern =
+    Math.max(series.lastEnd.getTime(), plan!.occurrences.at(-1)!.end) > now &&
+    (plan!.repeat.period !== series.repeat!.period ||
+      plan!.repeat.interval !== series.repeat!.interval ||
+      plan!.repeat.weekdays.join() !== series.repeat!.weekdays.join());
 
   if (body.scope === 'all' || at === firstOccurrence) {
     const timingChanged =
@@ -577,7 +579,7 @@ export async function updatePeriodic(
     const [updated] = await ctx.db.select().from(events).where(eq(events.id, series.id));
     const added = await syncMembers(ctx, series.id, series.organizerId, wanted);
     await invite(ctx, updated, added);
-    if (!samePattern || worthTelling(was, becomes)) await tellChanged(ctx, touchedOf(updated), stayed(wanted, added));
+    if (newPattern || worthTelling(was, becomes)) await tellChanged(ctx, touchedOf(updated), stayed(wanted, added));
     calendarChanged(ctx, series.id, [...before, ...added]);
     return { changed: await presentSeriesRows(ctx, [series.id]), deleted: dropped.map(gone), new: [] };
   }
@@ -592,7 +594,7 @@ export async function updatePeriodic(
     created,
     added.filter((person) => !carry.has(person)),
   );
-  if (!samePattern || worthTelling(was, becomes)) {
+  if (newPattern || worthTelling(was, becomes)) {
     await tellChanged(
       ctx,
       touchedOf(created),
