@@ -159,3 +159,55 @@ test('month view and the form in the dark theme and on a phone', async ({ browse
   await shot(phone.page, 'calendar-form-phone-light');
   await phone.context.close();
 });
+
+test("a person's calendar is drawn in their own zone whatever the browser's, and others' changes arrive live", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const yuki = await apiToken(request, 'yuki');
+  const anna = await apiToken(request, 'anna');
+  const as = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });
+  const zone = await request.put('/api/event/settings', { data: { timeZone: 'Asia/Tokyo' }, headers: as(yuki) });
+  expect(zone.ok()).toBeTruthy();
+  // The day after tomorrow in Tokyo, 10:00 there (01:00 UTC, 21:00 the evening before in New York).
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', dateStyle: 'short' }).format(
+    new Date(Date.now() + 2 * 86_400_000),
+  );
+  const name = `Tokyo sync ${Date.now().toString(36)}`;
+  const body = {
+    name,
+    date: day,
+    startTime: '10:00',
+    endTime: '11:00',
+    timeZone: 'Asia/Tokyo',
+    members: [yuki.userId],
+  };
+  const created = await request.post('/api/event/', { data: body, headers: as(anna) });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = ((await created.json()) as { result: { _id: string } }).result._id;
+
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  });
+  const page = await context.newPage();
+  await signInFresh(page, 'yuki');
+  await openCalendar(page);
+  await chooseView(page, 'Month');
+  const event = dayCell(page, day).locator('.fc-event').filter({ hasText: name });
+  await expect(event).toContainText('10:00');
+
+  // Anna moves it to 14:00: Yuki's open calendar shows it without a reload.
+  const moved = await request.put(`/api/event/${id}`, {
+    data: { ...body, startTime: '14:00', endTime: '15:00' },
+    headers: as(anna),
+  });
+  expect(moved.ok(), await moved.text()).toBeTruthy();
+  await expect(event).toContainText('14:00');
+
+  await request.delete(`/api/event/${id}`, { headers: as(anna) });
+  await request.put('/api/event/settings', { data: { timeZone: null }, headers: as(yuki) });
+  await context.close();
+});

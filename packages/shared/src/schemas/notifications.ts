@@ -52,6 +52,8 @@ export const NOTIFICATION_CODES = {
   'groups.post': { section: 'groups', channels: ['center'] },
   'events.invite': { section: 'events', channels: ['center', 'system', 'email'] },
   'events.reminder': { section: 'events', channels: ['center', 'system', 'email'] },
+  'events.changed': { section: 'events', channels: ['center', 'system', 'email'] },
+  'events.cancelled': { section: 'events', channels: ['center', 'system', 'email'] },
 } as const satisfies Record<string, { section: EntrySection; channels: readonly NotificationChannel[] }>;
 export type NotificationCode = keyof typeof NOTIFICATION_CODES;
 export const isNotificationCode = (code: string): code is NotificationCode => Object.hasOwn(NOTIFICATION_CODES, code);
@@ -194,6 +196,8 @@ export const NOTIFICATION_VARIABLES: Record<NotificationCode | typeof FALLBACK_T
   'groups.post': ['actor', 'group', 'text', 'others'],
   'events.invite': ['actor', 'name', 'when'],
   'events.reminder': ['name', 'minutes', 'time'],
+  'events.changed': ['actor', 'name', 'when'],
+  'events.cancelled': ['actor', 'name', 'when'],
   __: ['actor', 'text'],
 };
 export const isTemplateCode = (code: string): code is NotificationCode | typeof FALLBACK_TEMPLATE =>

@@ -117,18 +117,13 @@ export async function eventIcs(platform: Platform, ctx: RequestContext, root: Ev
   });
 }
 
-/** The ICS of one event for the invitation's recipients (no request context: a job or the mailer). */
-export async function eventIcsInTenant(platform: Platform, clientId: string, eventId: string): Promise<string | null> {
-  return inTenant(platform.database, { clientId }, async (tx) => {
-    const [root] = await tx.select().from(events).where(eq(events.id, eventId));
-    if (!root) return null;
-    const rows = [root, ...(await tx.select().from(events).where(eq(events.seriesId, root.id)))];
-    return calendarText(await icsItems(tx, rows), {
-      name: root.name,
-      publicUrl: platform.config.publicUrl,
-      method: 'PUBLISH',
-    });
-  });
+/**
+ * The invitation's `invite.ics` (RFC 5546 METHOD:REQUEST): the event (a series with its moved occurrences), its
+ * organizer and attendees, read in the inviting transaction so it shows the event as saved.
+ */
+export async function invitationIcs(tx: Tx, publicUrl: string, root: EventRow): Promise<string> {
+  const rows = [root, ...(await tx.select().from(events).where(eq(events.seriesId, root.id)))];
+  return calendarText(await icsItems(tx, rows), { name: root.name, publicUrl, method: 'REQUEST' });
 }
 
 const sameToken = (a: string, b: string) => {

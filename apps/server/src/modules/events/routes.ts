@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import * as access from './access.js';
+import { useRealtime } from './announce.js';
 import * as feed from './feed.js';
 import { startReminders } from './reminders.js';
 import * as service from './service.js';
@@ -34,6 +35,7 @@ const memberKinds = { 'members[]': 'user', 'groups[]': 'group' };
 export const eventsModule: ModuleRoutes = {
   name: 'events',
   async routes(app, platform, services) {
+    useRealtime(platform);
     app.get(
       '/api/event/byClient/:clientId',
       {

@@ -16,6 +16,16 @@ import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { workspaceTimeZone } from '../clients/index.js';
 import { ownTimeZone, personCards } from '../users/index.js';
+import {
+  calendarChanged,
+  memberIdsOf,
+  publicUrl,
+  type Touched,
+  tellCancelled,
+  tellChanged,
+  whenText,
+} from './announce.js';
+import { invitationIcs } from './feed.js';
 import { syncMembers, wantedMembers } from './members.js';
 import { eventPolicy, type Mine, presentEvent } from './presenter.js';
 import {
@@ -29,6 +39,9 @@ import {
 import { type FieldErrors, type SeriesPlan, seriesOf, type Timing, timingOf } from './rules.js';
 import { type EventRow, eventMembers, events } from './tables.js';
 import { DAY_MS, floatOf, localOf } from './time.js';
+
+/** The invitation's attachment type: calendars offer "accept" for a text/calendar REQUEST. */
+const INVITE_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=REQUEST';
 
 type Body = Omit<EventBody, 'members' | 'departments' | 'groups'> & {
   members?: string[];
@@ -226,18 +239,49 @@ function fieldsOf(body: Body) {
   };
 }
 
-function whenText(start: number, zone: string, allDay: boolean) {
-  const local = localOf(start, zone);
-  return allDay ? local.date : `${local.date} ${local.time} (${zone})`;
-}
+/** The when and where of an occurrence, as members are told of changes to it. */
+type Setting = Pick<EventRow, 'timeZone' | 'allDay' | 'place' | 'link'> & { start: number; end: number };
+const settingOf = (row: EventRow): Setting => ({
+  start: row.start.getTime(),
+  end: row.end.getTime(),
+  timeZone: row.timeZone,
+  allDay: row.allDay,
+  place: row.place,
+  link: row.link,
+});
+/** Whether members hear of a change: its time, zone, place or link moved, and it is not over (before or after). */
+const worthTelling = (a: Setting, b: Setting) =>
+  Math.max(a.end, b.end) > Date.now() &&
+  (a.start !== b.start ||
+    a.end !== b.end ||
+    a.timeZone !== b.timeZone ||
+    a.allDay !== b.allDay ||
+    a.place !== b.place ||
+    a.link !== b.link);
+const touchedOf = (row: EventRow, start = row.start.getTime()): Touched => ({
+  id: row.id,
+  name: row.name,
+  start,
+  timeZone: row.timeZone,
+  allDay: row.allDay,
+});
+/** Members who were there before the change (the new ones get the invitation instead). */
+const stayed = (wanted: { userId: string }[], added: string[]) => {
+  const fresh = new Set(added);
+  return wanted.map((w) => w.userId).filter((id) => !fresh.has(id));
+};
 
+/** New members get the invitation; its e-mail carries the event as `invite.ics` (METHOD:REQUEST). */
 async function invite(ctx: RequestContext, row: EventRow, people: string[]) {
   if (!people.length) return;
+  const url = publicUrl();
+  const ics = url === null ? null : await invitationIcs(ctx.db, url, row);
   await notify(ctx, {
     code: 'events.invite',
     recipients: people,
     vars: { name: row.name, when: whenText(row.start.getTime(), row.timeZone, row.allDay) },
     link: `/calendar/?event=${row.id}`,
+    ...(ics ? { attachments: [{ filename: 'invite.ics', content: ics, contentType: INVITE_CONTENT_TYPE }] } : {}),
   });
 }
 
@@ -253,6 +297,7 @@ export async function createEvent(ctx: RequestContext, body: Body & { repeat?: P
   const row = await insertEvent(ctx, body, timing!, plan, me.id);
   const added = await syncMembers(ctx, row.id, me.id, wanted);
   await invite(ctx, row, added);
+  calendarChanged(ctx, row.id, added);
   return presentOne(ctx, row.id);
 }
 
@@ -315,6 +360,7 @@ export async function updateEvent(ctx: RequestContext, id: string, body: Body) {
     errors,
   );
   assertNoErrors(errors);
+  const before = await memberIdsOf(ctx, row.id);
   const [updated] = await ctx.db
     .update(events)
     .set({
@@ -333,6 +379,9 @@ export async function updateEvent(ctx: RequestContext, id: string, body: Body) {
     .returning();
   const added = await syncMembers(ctx, row.id, row.organizerId, wanted);
   await invite(ctx, updated, added);
+  if (worthTelling(settingOf(row), settingOf(updated)))
+    await tellChanged(ctx, touchedOf(updated), stayed(wanted, added));
+  calendarChanged(ctx, row.id, [...before, ...added]);
   return presentOne(ctx, row.id);
 }
 
@@ -350,6 +399,12 @@ function occurrenceOf(series: EventRow, iso: string | undefined, overrides: Even
     (overrides.some((o) => o.occurrence?.getTime() === at) || hasOccurrence(seriesTiming(series), at));
   if (!known) throw invalidFields({ occurrence: 'occurrence_not_found' });
   return at;
+}
+
+/** The start and end of a series' occurrence at `at` as its rule makes it. */
+function occurrenceAt(series: EventRow, at: number): { start: number; end: number } {
+  const made = occurrencesBetween(seriesTiming(series), at, at + 1).find((o) => o.start === at);
+  return made ?? { start: at, end: at + series.end.getTime() - series.start.getTime() };
 }
 
 /** Ends a series before an occurrence: its rule gets an UNTIL of the day before; null when nothing is left. */
@@ -400,11 +455,20 @@ export async function updatePeriodic(
       lastEnd: new Date(timing!.end),
       timeZone,
     };
+    const people = await memberIdsOf(ctx, series.id);
+    const known = existing ? settingOf(existing) : { ...settingOf(series), ...occurrenceAt(series, at) };
+    const next: Setting = { ...values, start: timing!.start, end: timing!.end };
+    const tell = async (row: EventRow) => {
+      if (worthTelling(known, next)) await tellChanged(ctx, touchedOf(row), people);
+      calendarChanged(ctx, series.id, people);
+    };
     if (existing) {
-      await ctx.db
+      const [updated] = await ctx.db
         .update(events)
         .set({ ...values, updated: new Date() })
-        .where(eq(events.id, existing.id));
+        .where(eq(events.id, existing.id))
+        .returning();
+      await tell(updated);
       return { changed: await presentSeriesRows(ctx, [existing.id]), deleted: [], new: [] };
     }
     const [created] = await ctx.db
@@ -424,6 +488,7 @@ export async function updatePeriodic(
       .update(events)
       .set({ exdates: sql`array_append(${events.exdates}, ${new Date(at).toISOString()}::timestamptz)` })
       .where(eq(events.id, series.id));
+    await tell(created);
     return { changed: [], deleted: [], new: await presentSeriesRows(ctx, [created.id]) };
   }
 
@@ -442,6 +507,22 @@ export async function updatePeriodic(
     errors,
   );
   assertNoErrors(errors);
+  const before = await memberIdsOf(ctx, series.id);
+  // What members of the occurrence at `at` knew, and what it becomes (the first occurrence of the plan).
+  const was: Setting = { ...settingOf(series), ...occurrenceAt(series, at) };
+  const becomes: Setting = {
+    ...fieldsOf(body),
+    allDay: timing!.allDay,
+    timeZone,
+    start: plan!.occurrences[0].start,
+    end: plan!.occurrences[0].end,
+  };
+  // A new pattern (period, interval, weekdays) of a series not yet over is a change too.
+  const newPattern =
+    Math.max(series.lastEnd.getTime(), plan!.occurrences.at(-1)!.end) > now &&
+    (plan!.repeat.period !== series.repeat!.period ||
+      plan!.repeat.interval !== series.repeat!.interval ||
+      plan!.repeat.weekdays.join() !== series.repeat!.weekdays.join());
 
   if (body.scope === 'all' || at === firstOccurrence) {
     const timingChanged =
@@ -498,6 +579,8 @@ export async function updatePeriodic(
     const [updated] = await ctx.db.select().from(events).where(eq(events.id, series.id));
     const added = await syncMembers(ctx, series.id, series.organizerId, wanted);
     await invite(ctx, updated, added);
+    if (newPattern || worthTelling(was, becomes)) await tellChanged(ctx, touchedOf(updated), stayed(wanted, added));
+    calendarChanged(ctx, series.id, [...before, ...added]);
     return { changed: await presentSeriesRows(ctx, [series.id]), deleted: dropped.map(gone), new: [] };
   }
 
@@ -511,6 +594,14 @@ export async function updatePeriodic(
     created,
     added.filter((person) => !carry.has(person)),
   );
+  if (newPattern || worthTelling(was, becomes)) {
+    await tellChanged(
+      ctx,
+      touchedOf(created),
+      added.filter((person) => carry.has(person)),
+    );
+  }
+  calendarChanged(ctx, series.id, [...before, ...added]);
   return {
     changed: await presentSeriesRows(ctx, [series.id]),
     deleted,
@@ -553,9 +644,21 @@ async function endSeriesBefore(ctx: RequestContext, series: EventRow, overrides:
 
 /** `DELETE api/event/{id}`: a single event, a whole series, or one moved occurrence (it stays excluded). */
 export async function deleteEvent(ctx: RequestContext, id: string) {
-  const { row } = await loadEditable(ctx, id);
+  const { row, root } = await loadEditable(ctx, id);
+  const people = await memberIdsOf(ctx, root.id);
   await ctx.db.delete(events).where(or(eq(events.id, row.id), eq(events.seriesId, row.id)));
+  const next = row.rrule ? nextOccurrence(row) : row.end.getTime() > Date.now() ? row.start.getTime() : null;
+  if (next !== null) await tellCancelled(ctx, touchedOf(row, next), people);
+  calendarChanged(ctx, root.id, people);
   return { _id: row.id };
+}
+
+/** The start of a series' first occurrence that is not over yet (null: none is left). */
+function nextOccurrence(series: EventRow, from = Date.now()): number | null {
+  if (series.lastEnd.getTime() <= from) return null;
+  const excluded = series.exdates.map((d) => d.getTime());
+  const first = occurrencesBetween(seriesTiming(series), from, series.lastEnd.getTime(), excluded)[0];
+  return first?.start ?? null;
 }
 
 /** `DELETE api/event/periodic_event/{id}?all=&occurrence=&following=`. */
@@ -567,8 +670,12 @@ export async function deletePeriodic(
   const { root: series } = await loadEditable(ctx, id);
   if (!series.rrule) throw new AppError(400, 'event_not_periodic');
   const overrides = await overridesOf(ctx, series.id);
+  const people = await memberIdsOf(ctx, series.id);
+  calendarChanged(ctx, series.id, people);
   const deleteAll = async () => {
     await ctx.db.delete(events).where(or(eq(events.id, series.id), eq(events.seriesId, series.id)));
+    const next = nextOccurrence(series);
+    if (next !== null) await tellCancelled(ctx, touchedOf(series, next), people);
     return { changed: [], deleted: [gone(series), ...overrides.map(gone)], new: [] };
   };
   if (query.all === 'true') return deleteAll();
@@ -576,9 +683,15 @@ export async function deletePeriodic(
   if (query.following === 'true') {
     if (at <= series.start.getTime()) return deleteAll();
     const deleted = await endSeriesBefore(ctx, series, overrides, at);
+    const next = nextOccurrence(series, Math.max(at, Date.now()));
+    if (next !== null) await tellCancelled(ctx, touchedOf(series, next), people);
     return { changed: await presentSeriesRows(ctx, [series.id]), deleted, new: [] };
   }
   const moved = overrides.find((o) => o.occurrence?.getTime() === at);
+  const cancelled = moved ? settingOf(moved) : { ...settingOf(series), ...occurrenceAt(series, at) };
+  if (cancelled.end > Date.now()) {
+    await tellCancelled(ctx, moved ? touchedOf(moved) : touchedOf(series, cancelled.start), people);
+  }
   if (moved) await ctx.db.delete(events).where(eq(events.id, moved.id));
   else {
     await ctx.db
@@ -618,6 +731,7 @@ export async function answerEvent(ctx: RequestContext, id: string, answer: Exclu
     );
   }
   const [counted] = await ctx.db.select().from(events).where(eq(events.id, root.id));
+  calendarChanged(ctx, root.id, [root.organizerId]);
   return {
     _id: root.id,
     myAnswer: answer,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import type { Platform } from '../../platform/index.js';
+import type { MailAttachment } from '../../platform/mail/types.js';
 import type { NotificationDispatch } from '../../platform/notify/notify.js';
 import { notificationMail } from './mail.js';
 import { type CustomTemplates, render } from './templates.js';
@@ -23,6 +24,8 @@ interface EventRow {
   actor_id: string | null;
   recipients: { ids?: string[]; everyone?: true; authorOf?: 'post' | 'comment'; id?: string };
   group_key: string | null;
+  /** Files its mails carry (`notify()`'s `attachments`). */
+  attachments: MailAttachment[] | null;
   cursor: string | null;
   done_at: string | null;
   enabled: boolean;
@@ -105,17 +108,18 @@ async function nextBatch(p: Platform, clientId: string, eventId: string) {
 async function deliver(p: Platform, clientId: string, eventId: string) {
   // Mails wait until every centre entry exists: 10,000 of them must not hold up the centre behind the mailer.
   const mails: MailTask[] = [];
+  let attachments: MailAttachment[] = [];
   for (;;) {
     const batch = await nextBatch(p, clientId, eventId);
     if (!batch) break;
+    attachments = batch.event.attachments ?? [];
     mails.push(...announce(p, clientId, batch.event, batch.recipients, batch.delivered, batch.custom));
     if (batch.done) break;
   }
   events.emit('entered', eventId);
   for (const mail of mails) {
-    await p.mail
-      .send({ clientId, to: mail.to, ...notificationMail(mail.entry, p.config.publicUrl, mail.entry.full) })
-      .catch(() => undefined);
+    const rendered = notificationMail(mail.entry, p.config.publicUrl, mail.entry.full);
+    await p.mail.send({ clientId, to: mail.to, ...rendered, attachments }).catch(() => undefined);
   }
   events.emit('delivered', eventId);
 }
@@ -140,8 +144,15 @@ async function drain(p: Platform) {
 
 /** `PUT api/notification`: the event's e-mail to every person it reached who has an address, whatever their channel. */
 async function mailEvent(p: Platform, clientId: string, eventId: string) {
-  const { rows, custom } = await inTenant(p.database, { clientId }, async (tx) => ({
+  const { rows, custom, attachments } = await inTenant(p.database, { clientId }, async (tx) => ({
     custom: await customTemplates(tx, clientId),
+    attachments:
+      (
+        await rowsOf<{ attachments: MailAttachment[] | null }>(
+          tx,
+          sql`SELECT attachments FROM notification_events WHERE id = ${eventId}`,
+        )
+      )[0]?.attachments ?? [],
     rows: await rowsOf<
       Parameters<typeof presentEntry>[0] & { email: string; lang: Lang | null; client_lang: Lang | null }
     >(
@@ -156,7 +167,7 @@ async function mailEvent(p: Platform, clientId: string, eventId: string) {
     const langs = languages(p, row.lang, row.client_lang);
     const entry = presentEntry(row, langs, custom);
     const mail = notificationMail(entry, p.config.publicUrl, entry.full);
-    await p.mail.send({ clientId, to: row.email, ...mail }).catch(() => undefined);
+    await p.mail.send({ clientId, to: row.email, ...mail, attachments }).catch(() => undefined);
   }
   events.emit('mailed', eventId);
 }

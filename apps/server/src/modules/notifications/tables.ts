@@ -2,6 +2,7 @@ import type { Lang, NotificationChannel } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import type { MailAttachment } from '../../platform/mail/types.js';
 import type { RecipientSpec } from '../../platform/notify/notify.js';
 import { clients } from '../clients/tables.js';
 import { users } from '../users/tables.js';
@@ -25,6 +26,8 @@ export const notificationEvents = pgTable(
     recipients: jsonb().$type<RecipientSpec>().notNull(),
     /** Entries of one group key stay one unread entry ("Anna and 4 others reacted"). */
     groupKey: text(),
+    /** Files the event's mails carry (an invitation's `invite.ics`), sent to every recipient. */
+    attachments: jsonb().$type<MailAttachment[]>().notNull().default([]),
     /** The last recipient id a committed batch covered; the next batch starts after it. */
     cursor: uuid(),
     delivered: integer().notNull().default(0),

@@ -158,6 +158,20 @@ export const TEMPLATES: Record<NotificationCode, { one: Texts; many?: Texts }> =
       ua: { title: 'Незабаром: {name}', body: 'Почнеться через {minutes} хв, о {time}' },
     },
   },
+  'events.changed': {
+    one: {
+      en: { title: '{actor} changed the event {name}', body: 'Now: {when}' },
+      ru: { title: '{actor} изменил(а) событие {name}', body: 'Теперь: {when}' },
+      ua: { title: '{actor} змінив(ла) подію {name}', body: 'Тепер: {when}' },
+    },
+  },
+  'events.cancelled': {
+    one: {
+      en: { title: '{actor} cancelled the event {name}', body: '{when}' },
+      ru: { title: '{actor} отменил(а) событие {name}', body: '{when}' },
+      ua: { title: '{actor} скасував(ла) подію {name}', body: '{when}' },
+    },
+  },
 };
 
 /** `__`: the template of a code that has none (modules §9 "Missing notification template code falls back to '__'"). */

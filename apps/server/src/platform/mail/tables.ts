@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../db/columns.js';
+import type { KeptAttachment } from './types.js';
 
 /** E-mails kept when no SMTP server is configured (and a record of what was sent when one is). */
 export const outbox = pgTable(
@@ -12,6 +13,8 @@ export const outbox = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     status: text().$type<'kept' | 'sent' | 'failed'>().notNull(),
+    /** The files sent with it: names and types always, the content of small ones (mailer.ts). */
+    attachments: jsonb().$type<KeptAttachment[]>().notNull().default([]),
     error: text(),
     created: createdAt(),
     sentAt: timestamp({ withTimezone: true }),

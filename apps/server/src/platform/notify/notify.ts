@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import type { RequestContext } from '../http/context.js';
+import type { MailAttachment } from '../mail/types.js';
 
 /** Who a notification goes to, resolved in SQL by the fan-out job (`NotifyInput.recipients`). */
 export type RecipientSpec = { ids: string[] } | { everyone: true } | { authorOf: AuthoredKind; id: string };
@@ -34,6 +35,8 @@ export interface NotifyInput {
   section?: string;
   /** Unread entries sharing a key become one ("Anna and 4 others"). */
   groupKey?: string;
+  /** Files every mail of the event carries (an invitation's `invite.ics`); the centre and popups ignore them. */
+  attachments?: MailAttachment[];
 }
 
 // Control characters would survive into mail subjects and popups; a name is never meant to carry them.
@@ -66,10 +69,11 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<s
   // name so it imports no module.
   const [event] = await rowsOf<{ id: string }>(
     ctx.db,
-    sql`INSERT INTO notification_events (id, client_id, code, section, link, vars, actor_id, recipients, group_key)
+    sql`INSERT INTO notification_events (id, client_id, code, section, link, vars, actor_id, recipients, group_key,
+                                         attachments)
         VALUES (${newId()}, ${clientId}, ${input.code}, ${input.section ?? NOTIFICATION_CODES[input.code].section},
                 ${input.link ?? null}, ${JSON.stringify(vars)}::jsonb, ${actorId}, ${JSON.stringify(recipients)}::jsonb,
-                ${input.groupKey ?? null})
+                ${input.groupKey ?? null}, ${JSON.stringify(input.attachments ?? [])}::jsonb)
         RETURNING id`,
   );
   const dispatcher = ctx.services.notificationDispatch;

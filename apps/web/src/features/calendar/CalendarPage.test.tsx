@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as vacationsApi from '../vacations/api';
 import * as api from './api';
 import CalendarPage from './CalendarPage';
-import { renderCalendar } from './testing';
+import { calendarEvent, fakeSocket, renderCalendar } from './testing';
 
 const today = new Date();
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -52,3 +52,98 @@ describe('CalendarPage vacations layer', { timeout: 45_000 }, () => {
     expect(fetchVacations).not.toHaveBeenCalled();
   });
 });
+
+describe('CalendarPage realtime', { timeout: 45_000 }, () => {
+  const settings = { timeZone: 'UTC', ownTimeZone: null, workspaceTimeZone: null, feedUrl: '' };
+  beforeEach(() => {
+    vi.spyOn(api, 'fetchSettings').mockResolvedValue(settings);
+    vi.spyOn(vacationsApi, 'fetchCalendarVacations').mockResolvedValue([]);
+    localStorage.clear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("refetches the visible range when someone else's change arrives, and after a reconnection", async () => {
+    const planning = calendarEvent({
+      _id: 'e1',
+      name: 'Planning session',
+      start: `${day}T12:00:00.000Z`,
+      end: `${day}T13:00:00.000Z`,
+    });
+    const review = calendarEvent({
+      _id: 'e2',
+      name: 'Design review',
+      start: `${day}T15:00:00.000Z`,
+      end: `${day}T16:00:00.000Z`,
+    });
+    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue([]);
+    const { socket, server, manager } = fakeSocket();
+    const { unmount } = renderCalendar(<CalendarPage />, { features: ['calendar'], socket });
+    await waitFor(() => expect(fetchRange).toHaveBeenCalled());
+    expect(screen.queryByText('Planning session')).toBeNull();
+
+    fetchRange.mockResolvedValue([planning]);
+    act(() => server.emit('event.changed', { _id: 'e1' }));
+    expect(await screen.findByText('Planning session')).toBeTruthy();
+
+    fetchRange.mockResolvedValue([planning, review]);
+    act(() => manager.emit('reconnect'));
+    expect(await screen.findByText('Design review')).toBeTruthy();
+
+    // Leaving the page stops listening.
+    unmount();
+    expect(server.count('event.changed')).toBe(0);
+    expect(manager.count('reconnect')).toBe(0);
+  });
+});
+
+describe("CalendarPage in the person's time zone", { timeout: 45_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("draws events at the person's wall clock and asks for their zone's days, whatever the browser's zone", async () => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // Zones without daylight saving, so their offsets are fixed: one whose wall clock differs from the browser's.
+    const [zone, offset] =
+      wallTime(new Date(), browserZone) === wallTime(new Date(), 'Asia/Tokyo')
+        ? ['Asia/Kolkata', '+05:30']
+        : ['Asia/Tokyo', '+09:00'];
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, dateStyle: 'short' }).format(new Date());
+    // Today at 10:00 in the person's zone, stored as an instant.
+    const start = new Date(`${today}T10:00:00${offset}`);
+    expect(wallTime(start, zone)).toBe('10:00');
+    expect(wallTime(start, browserZone)).not.toBe('10:00');
+    localStorage.clear();
+    vi.spyOn(vacationsApi, 'fetchCalendarVacations').mockResolvedValue([]);
+    vi.spyOn(api, 'fetchSettings').mockResolvedValue({
+      timeZone: zone,
+      ownTimeZone: zone,
+      workspaceTimeZone: 'UTC',
+      feedUrl: '',
+    });
+    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue([
+      calendarEvent({
+        _id: 'e1',
+        name: 'Morning stand-up',
+        timeZone: zone,
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      }),
+    ]);
+    renderCalendar(<CalendarPage />, { features: ['calendar'] });
+    const title = await screen.findByText('Morning stand-up');
+    const event = title.closest('.fc-event') as HTMLElement;
+    expect(event.textContent).toContain('10:00');
+    expect(event.textContent).not.toContain(wallTime(start, browserZone));
+    // The month's first visible day starts at midnight in the person's zone.
+    const from = fetchRange.mock.calls[0][2];
+    expect(wallTime(new Date(from), zone)).toBe('00:00');
+  });
+});
+
+function wallTime(at: Date, zone: string) {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}

@@ -9,6 +9,7 @@ import ruLocale from '@fullcalendar/core/locales/ru';
 import ukLocale from '@fullcalendar/core/locales/uk';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
+import luxonPlugin, { toLuxonDateTime } from '@fullcalendar/luxon3';
 import multiMonthPlugin from '@fullcalendar/multimonth';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -50,6 +51,7 @@ import { EventCard } from './EventCard';
 import { type Editing, EventForm, eventValues } from './EventForm';
 import { BIRTHDAY_COLOR, VACATION_COLOR } from './palette';
 import { calendarMutations, calendarQueries } from './queries';
+import { useCalendarRealtime } from './realtime';
 import { addDays, daysBetween, type EventValues, repeatOf, validateEvent, wallClock } from './rules';
 import { ScopeDialog } from './ScopeDialog';
 import { SubscriptionPanel } from './SubscriptionPanel';
@@ -66,8 +68,19 @@ type ViewName = keyof typeof VIEWS;
 const LOCALES = { en: enLocale, ru: ruLocale, uk: ukLocale };
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A date as the browser's own calendar day (FullCalendar works in the browser's zone). */
-const localDay = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+/**
+ * FullCalendar runs in the person's named zone (luxon plugin), so the Dates it hands out are "UTC-coerced": their UTC
+ * fields are the zone's wall clock. The day and the time they name:
+ */
+const zoneDay = (at: Date) => at.toISOString().slice(0, 10);
+const zoneClock = (at: Date) => ({ date: zoneDay(at), time: at.toISOString().slice(11, 16) });
+/** A day as a Date at the browser's local midnight (the birthdays layer counts months that way). */
+const asLocalDate = (day: string) =>
+  new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+/** The zone the page shows: the person's own, else the workspace's, else the browser's. */
+export function pageTimeZone(settings: { ownTimeZone: string | null; workspaceTimeZone: string | null } | undefined) {
+  return settings?.ownTimeZone ?? settings?.workspaceTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 /** The day after a YYYY-MM-DD day (an all-day event's exclusive end). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -138,8 +151,9 @@ export default function CalendarPage() {
 
 function Calendar({ clientId }: { clientId: string }) {
   const { t, lang } = useCalendarTexts();
-  const { can, hasFeature } = useSession();
+  const { can, hasFeature, socket } = useSession();
   const client = useQueryClient();
+  useCalendarRealtime(socket);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const calendar = useRef<FullCalendar>(null);
@@ -159,7 +173,13 @@ function Calendar({ clientId }: { clientId: string }) {
     defaultValue: true,
     getInitialValueInEffect: false,
   });
-  const [range, setRange] = useState<{ from: Date; to: Date; title: string } | null>(null);
+  const [range, setRange] = useState<{
+    from: Date;
+    to: Date;
+    firstDay: string;
+    lastDay: string;
+    title: string;
+  } | null>(null);
   const [target, setTarget] = useState<CalendarEvent | null>(null);
   const [form, setForm] = useState<{ editing: Editing | null; initial?: Partial<EventValues> } | null>(null);
   const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
@@ -174,15 +194,17 @@ function Calendar({ clientId }: { clientId: string }) {
   });
 
   const settings = useQuery(calendarQueries.settings());
-  const timeZone = settings.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = pageTimeZone(settings.data);
   const from = range?.from.toISOString() ?? '';
   const to = range?.to.toISOString() ?? '';
   const events = useQuery({ ...calendarQueries.range(clientId, scope, from, to), placeholderData: keepPreviousData });
-  const months = range && birthdays && birthdaysOn ? birthdayMonths(range.from, range.to) : [];
+  const months =
+    range && birthdays && birthdaysOn
+      ? birthdayMonths(asLocalDate(range.firstDay), new Date(asLocalDate(range.lastDay).getTime() + 1))
+      : [];
   const birthdayLists = useQueries({ queries: months.map((month) => birthdaysQueries.month(clientId, month)) });
-  // The visible days: FullCalendar's end is exclusive, a vacation's last day inclusive.
-  const firstDay = range ? localDay(range.from) : '';
-  const lastDay = range ? localDay(new Date(range.to.getTime() - 1)) : '';
+  const firstDay = range?.firstDay ?? '';
+  const lastDay = range?.lastDay ?? '';
   const away = useQuery(vacationQueries.calendar(firstDay, lastDay, vacationsOn && vacations));
 
   // A notification links to /calendar/?event={id}: that event's card opens.
@@ -255,11 +277,25 @@ function Calendar({ clientId }: { clientId: string }) {
     setView(name);
     api()?.changeView(VIEWS[name]);
   };
+  /** The instant a Date of FullCalendar (UTC-coerced wall clock in the page's zone) names. */
+  const instant = (at: Date) => {
+    const calendarApi = api();
+    return calendarApi ? toLuxonDateTime(at, calendarApi).toJSDate() : at;
+  };
   const onDatesSet = useCallback((arg: DatesSetArg) => {
+    const from = toLuxonDateTime(arg.start, arg.view.calendar).toJSDate();
+    const to = toLuxonDateTime(arg.end, arg.view.calendar).toJSDate();
     setRange((current) =>
-      current && current.from.getTime() === arg.start.getTime() && current.to.getTime() === arg.end.getTime()
+      current && current.from.getTime() === from.getTime() && current.to.getTime() === to.getTime()
         ? current
-        : { from: arg.start, to: arg.end, title: arg.view.title },
+        : {
+            from,
+            to,
+            // The visible days: FullCalendar's end is exclusive, a vacation's last day inclusive.
+            firstDay: zoneDay(arg.start),
+            lastDay: zoneDay(new Date(arg.end.getTime() - 1)),
+            title: arg.view.title,
+          },
     );
   }, []);
 
@@ -272,12 +308,10 @@ function Calendar({ clientId }: { clientId: string }) {
 
   const onDateClick = (arg: DateClickArg) => {
     if (!mayCreate) return;
-    const at = wallClock(arg.date, timeZone);
-    const initial: Partial<EventValues> = arg.allDay
-      ? { date: localDay(arg.date) }
-      : { date: at.date, startTime: at.time };
+    const at = zoneClock(arg.date);
+    const initial: Partial<EventValues> = arg.allDay ? { date: at.date } : { date: at.date, startTime: at.time };
     if (!arg.allDay) {
-      const end = wallClock(new Date(arg.date.getTime() + 60 * 60_000), timeZone);
+      const end = zoneClock(new Date(arg.date.getTime() + 60 * 60_000));
       initial.endTime = end.date === at.date ? end.time : '23:59';
     }
     setForm({ editing: null, initial });
@@ -298,15 +332,16 @@ function Calendar({ clientId }: { clientId: string }) {
     const values = eventValues(full);
     values.allDay = arg.event.allDay;
     if (arg.event.allDay) {
-      values.date = localDay(start);
-      const end = arg.event.end ? addDays(localDay(arg.event.end), -1) : values.date;
+      values.date = zoneDay(start);
+      const end = arg.event.end ? addDays(zoneDay(arg.event.end), -1) : values.date;
       values.endDate = end === values.date ? '' : end;
       values.startTime = '';
       values.endTime = '';
     } else {
+      // The event keeps its own zone: the new instants, as its wall clock.
       const end = arg.event.end ?? new Date(start.getTime() + 60 * 60_000);
-      const s = wallClock(start, full.timeZone);
-      const e = wallClock(end, full.timeZone);
+      const s = wallClock(instant(start), full.timeZone);
+      const e = wallClock(instant(end), full.timeZone);
       values.date = s.date;
       values.startTime = s.time;
       values.endDate = e.date === s.date ? '' : e.date;
@@ -437,39 +472,46 @@ function Calendar({ clientId }: { clientId: string }) {
 
       <Paper withBorder radius="lg" p={{ base: 4, sm: 'sm' }} className="hw-calendar" data-testid="calendar">
         <Box>
-          <FullCalendar
-            ref={calendar}
-            plugins={[dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin]}
-            initialView={VIEWS[view] ?? VIEWS.month}
-            headerToolbar={false}
-            locales={[enLocale, ruLocale, ukLocale]}
-            locale={LOCALES[lang] ?? enLocale}
-            firstDay={1}
-            timeZone="local"
-            height="auto"
-            expandRows
-            dayMaxEvents={phone ? 2 : 4}
-            // FullCalendar draws "+N more" as an <a> without href carrying aria-expanded; as a button (it opens a
-            // popover on Enter and Space) the attribute is allowed and screen readers announce it as one.
-            moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
-            multiMonthMaxColumns={phone ? 1 : 3}
-            slotMinTime="06:00:00"
-            slotMaxTime="23:00:00"
-            scrollTime="08:00:00"
-            nowIndicator
-            events={inputs}
-            editable
-            eventStartEditable
-            eventDurationEditable
-            eventClick={onClick}
-            eventDrop={onMove}
-            eventResize={onMove}
-            dateClick={onDateClick}
-            datesSet={onDatesSet}
-            eventContent={renderContent}
-            eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-            slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-          />
+          {/* The grid waits for the person's zone (a few ms), so it never draws and fetches twice. */}
+          {settings.isPending ? (
+            <Group justify="center" p="xl">
+              <Loader size="sm" aria-label={t('toolbar.loading')} />
+            </Group>
+          ) : (
+            <FullCalendar
+              ref={calendar}
+              plugins={[dayGridPlugin, timeGridPlugin, multiMonthPlugin, interactionPlugin, luxonPlugin]}
+              initialView={VIEWS[view] ?? VIEWS.month}
+              headerToolbar={false}
+              locales={[enLocale, ruLocale, ukLocale]}
+              locale={LOCALES[lang] ?? enLocale}
+              firstDay={1}
+              timeZone={timeZone}
+              height="auto"
+              expandRows
+              dayMaxEvents={phone ? 2 : 4}
+              // FullCalendar draws "+N more" as an <a> without href carrying aria-expanded; as a button (it opens a
+              // popover on Enter and Space) the attribute is allowed and screen readers announce it as one.
+              moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
+              multiMonthMaxColumns={phone ? 1 : 3}
+              slotMinTime="06:00:00"
+              slotMaxTime="23:00:00"
+              scrollTime="08:00:00"
+              nowIndicator
+              events={inputs}
+              editable
+              eventStartEditable
+              eventDurationEditable
+              eventClick={onClick}
+              eventDrop={onMove}
+              eventResize={onMove}
+              dateClick={onDateClick}
+              datesSet={onDatesSet}
+              eventContent={renderContent}
+              eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+              slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            />
+          )}
         </Box>
       </Paper>
 

@@ -1,0 +1,231 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
+import { delivery } from '../notifications/deliver.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ JOBS: '1' });
+});
+afterAll(() => h.close());
+
+const DAY = 86_400_000;
+const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+/** Resolves once every notification written so far in the workspace is delivered (listening before looking). */
+async function settled(clientId: string) {
+  for (;;) {
+    const next = new Promise((resolve) => delivery.events.once('delivered', resolve));
+    const { rows } = await h.platform.database.query(
+      'SELECT count(*)::int AS n FROM notification_events WHERE client_id = $1 AND done_at IS NULL',
+      [clientId],
+    );
+    if (Number((rows[0] as { n: number }).n) === 0) return;
+    await next;
+  }
+}
+
+/** The person's entries of the centre's `events` section, newest first, without invitations. */
+async function entries(clientId: string, who: TestUser) {
+  await settled(clientId);
+  const res = await call(h, who, 'GET', `/api/notification/${clientId}/events/${who.id}/now`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().result as { code: string; title: string; text: string; link: string }[])
+    .filter((e) => e.code !== 'events.invite')
+    .map((e) => ({ code: e.code, title: e.title, text: e.text, link: e.link }));
+}
+
+const ok = async (who: TestUser, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+  const res = await call(h, who, method, url, body);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+  return res.json();
+};
+
+const body = (members: string[], extra: Record<string, unknown> = {}) => ({
+  name: 'Quarterly planning',
+  date: dayIn(3),
+  startTime: '10:00',
+  endTime: '11:00',
+  timeZone: 'UTC',
+  place: 'Room 4',
+  members,
+  ...extra,
+});
+
+describe('members hear of changes and cancellations', () => {
+  it('a single event: time, place and link changes and the deletion reach its members, never the actor', async () => {
+    const ws = await makeWorkspace(h);
+    const other = await makeWorkspace(h);
+    const colleague = await makeUser(h, ws.id, { firstName: 'Carl', lastName: 'Colleague' });
+    const event = (await ok(ws.admin, 'POST', '/api/event/', body([ws.employee.id, colleague.id]))).result;
+    const link = `/calendar/?event=${event._id}`;
+    // Another workspace's organizer changes their own event meanwhile.
+    const theirs = (await ok(other.admin, 'POST', '/api/event/', body([other.employee.id]))).result;
+    await ok(
+      other.admin,
+      'PUT',
+      `/api/event/${theirs._id}`,
+      body([other.employee.id], { startTime: '12:00', endTime: '13:00' }),
+    );
+
+    // Only the description: nobody is told.
+    await ok(
+      ws.admin,
+      'PUT',
+      `/api/event/${event._id}`,
+      body([ws.employee.id, colleague.id], { description: 'Agenda' }),
+    );
+    expect(await entries(ws.id, ws.employee)).toEqual([]);
+
+    await ok(
+      ws.admin,
+      'PUT',
+      `/api/event/${event._id}`,
+      body([ws.employee.id, colleague.id], { startTime: '14:00', endTime: '15:00' }),
+    );
+    const moved = {
+      code: 'events.changed',
+      title: 'Ada Admin changed the event Quarterly planning',
+      text: `Now: ${dayIn(3)} 14:00 (UTC)`,
+      link,
+    };
+    expect(await entries(ws.id, ws.employee)).toEqual([moved]);
+    expect(await entries(ws.id, colleague)).toEqual([moved]);
+    expect(await entries(ws.id, ws.admin)).toEqual([]);
+
+    // A new place; a person added now gets the invitation only.
+    const late = await makeUser(h, ws.id);
+    await ok(
+      ws.admin,
+      'PUT',
+      `/api/event/${event._id}`,
+      body([ws.employee.id, colleague.id, late.id], { startTime: '14:00', endTime: '15:00', place: 'Room 7' }),
+    );
+    expect((await entries(ws.id, ws.employee)).map((e) => e.code)).toEqual(['events.changed', 'events.changed']);
+    expect(await entries(ws.id, late)).toEqual([]);
+
+    await ok(ws.admin, 'DELETE', `/api/event/${event._id}`);
+    const cancelled = {
+      code: 'events.cancelled',
+      title: 'Ada Admin cancelled the event Quarterly planning',
+      text: `${dayIn(3)} 14:00 (UTC)`,
+      link: '/calendar/',
+    };
+    expect((await entries(ws.id, colleague))[0]).toEqual(cancelled);
+    expect((await entries(ws.id, late))[0]).toEqual(cancelled);
+    expect(await entries(ws.id, ws.admin)).toEqual([]);
+
+    // The other workspace's member heard only of their own event; nobody here got an entry of theirs.
+    expect(await entries(other.id, other.employee)).toEqual([
+      {
+        code: 'events.changed',
+        title: 'Ada Admin changed the event Quarterly planning',
+        text: `Now: ${dayIn(3)} 12:00 (UTC)`,
+        link: `/calendar/?event=${theirs._id}`,
+      },
+    ]);
+    const { rows } = await h.platform.database.query(
+      `SELECT DISTINCT n.client_id, u.client_id AS user_client FROM notifications n JOIN users u ON u.id = n.user_id
+       WHERE n.code IN ('events.changed', 'events.cancelled') AND n.client_id IN ($1, $2)`,
+      [ws.id, other.id],
+    );
+    for (const row of rows as { client_id: string; user_client: string }[]) expect(row.client_id).toBe(row.user_client);
+  });
+
+  it('a series: one occurrence, this and following, one cancelled occurrence and the whole series', async () => {
+    const ws = await makeWorkspace(h);
+    const series = (
+      await ok(ws.admin, 'POST', '/api/event/periodic_event', {
+        ...body([ws.employee.id], { name: 'Weekly team meeting' }),
+        repeat: { period: 'day', count: 6 },
+      })
+    ).result;
+    const occurrence = (n: number) => new Date(Date.parse(series.start) + n * DAY).toISOString();
+    const codes = async () => (await entries(ws.id, ws.employee)).map((e) => `${e.code} ${e.text}`);
+
+    // The second occurrence moves to 16:00.
+    await ok(ws.admin, 'PUT', `/api/event/periodic_event/${series._id}`, {
+      ...body([ws.employee.id], { name: 'Weekly team meeting', date: dayIn(4), startTime: '16:00', endTime: '17:00' }),
+      repeat: { period: 'day', count: 6 },
+      scope: 'this',
+      occurrence: occurrence(1),
+    });
+    expect(await codes()).toEqual([`events.changed Now: ${dayIn(4)} 16:00 (UTC)`]);
+
+    // From the fourth on, another room: the members carried to the new series are told.
+    await ok(ws.admin, 'PUT', `/api/event/periodic_event/${series._id}`, {
+      ...body([ws.employee.id], { name: 'Weekly team meeting', date: dayIn(6), place: 'Room 9' }),
+      repeat: { period: 'day', count: 3 },
+      scope: 'following',
+      occurrence: occurrence(3),
+    });
+    expect((await codes())[0]).toBe(`events.changed Now: ${dayIn(6)} 10:00 (UTC)`);
+
+    // The third occurrence is cancelled, then what is left of the series.
+    await ok(ws.admin, 'DELETE', `/api/event/periodic_event/${series._id}?all=false&occurrence=${occurrence(2)}`);
+    expect((await codes())[0]).toBe(`events.cancelled ${dayIn(5)} 10:00 (UTC)`);
+    await ok(ws.admin, 'DELETE', `/api/event/periodic_event/${series._id}?all=true`);
+    expect((await codes())[0]).toBe(`events.cancelled ${dayIn(3)} 10:00 (UTC)`);
+    expect(await entries(ws.id, ws.admin)).toEqual([]);
+  });
+});
+
+describe('the invitation e-mail', () => {
+  it('carries the event as invite.ics (METHOD:REQUEST) that ical.js reads back, recorded in the outbox', async () => {
+    const ws = await makeWorkspace(h);
+    const res = await call(h, ws.admin, 'POST', '/api/event/periodic_event', {
+      ...body([ws.employee.id], {
+        name: 'Weekly design review',
+        timeZone: 'Europe/Kyiv',
+        link: 'https://meet.example/dr',
+      }),
+      repeat: { period: 'week', count: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const event = res.json().result;
+    await settled(ws.id);
+    const { rows } = await h.platform.database.query(
+      'SELECT "to", subject, attachments FROM outbox WHERE client_id = $1 ORDER BY created',
+      [ws.id],
+    );
+    const mails = rows as { to: string; subject: string; attachments: Record<string, unknown>[] }[];
+    // Only the member is invited; the organizer gets no mail of their own action.
+    expect(mails.map((m) => m.to)).toEqual([ws.employee.email]);
+    expect(mails[0].subject).toBe('Ada Admin invites you: Weekly design review');
+    const [file] = mails[0].attachments;
+    expect(file).toMatchObject({ filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
+    const text = file.content as string;
+    expect(file.size).toBe(Buffer.byteLength(text));
+
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const [vevent] = calendar.getAllSubcomponents('vevent');
+    const parsed = new ICAL.Event(vevent);
+    expect(parsed.uid).toBe(`${event._id}@hallway`);
+    expect(parsed.summary).toBe('Weekly design review');
+    expect(parsed.location).toBe('Room 4');
+    expect(parsed.startDate.zone.tzid).toBe('Europe/Kyiv');
+    expect(parsed.startDate.toString()).toBe(`${dayIn(3)}T10:00:00`);
+    expect(parsed.startDate.toJSDate().toISOString()).toBe(event.start);
+    expect(parsed.endDate.toJSDate().toISOString()).toBe(event.end);
+    expect(vevent.getFirstPropertyValue('rrule')?.toString()).toBe(
+      `FREQ=WEEKLY;COUNT=4;BYDAY=${weekdayOf(event.start)}`,
+    );
+    expect(parsed.component.getFirstPropertyValue('url')).toBe('https://meet.example/dr');
+    expect(parsed.organizer).toBe(`mailto:${ws.admin.email}`);
+    const attendees = parsed.attendees.map((a) => [a.getFirstValue(), a.getParameter('partstat')]);
+    expect(attendees).toContainEqual([`mailto:${ws.admin.email}`, 'ACCEPTED']);
+    expect(attendees).toContainEqual([`mailto:${ws.employee.email}`, 'NEEDS-ACTION']);
+    // ical.js expands the rule in the zone: four weekly occurrences at 10:00 Kyiv time, as the API lists them.
+    const expanded = parsed.iterator();
+    const starts: string[] = [];
+    for (let next = expanded.next(); next; next = expanded.next()) starts.push(next.toString());
+    expect(starts).toEqual([0, 7, 14, 21].map((d) => `${dayIn(3 + d)}T10:00:00`));
+  });
+});
+
+function weekdayOf(iso: string) {
+  const local = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Kyiv', weekday: 'short' }).format(new Date(iso));
+  return local.slice(0, 2).toUpperCase();
+}
