@@ -1,4 +1,5 @@
 import type { Module } from '../../platform/http/module.js';
+import { seedMailings } from './demo.js';
 import { mailingsModule } from './routes.js';
 import * as tables from './tables.js';
 
@@ -16,4 +17,5 @@ export const module: Module = {
     'export_failed',
   ],
   tables,
+  demo: seedMailings,
 };

@@ -1,11 +1,12 @@
 import { Box, Card, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
+import { MailingsTab } from '../mailings/MailingsTab';
 import { MailCheckTab } from '../notifications/MailCheckTab';
 import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
 import { TemplatesTab } from '../notifications/TemplatesTab';
 import { useAdminTexts } from './texts';
 
-const TABS = ['notificationSettings', 'templates', 'mailCheck'] as const;
+const TABS = ['notificationSettings', 'templates', 'mailings', 'mailCheck'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /admin/ (portal §2 "Admin panel"): the tabs built so far. */
@@ -32,6 +33,9 @@ export default function AdminPage() {
             </Tabs.Panel>
             <Tabs.Panel value="templates">
               <TemplatesTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="mailings">
+              <MailingsTab />
             </Tabs.Panel>
             <Tabs.Panel value="mailCheck">
               <MailCheckTab />

@@ -4,5 +4,6 @@ export const en = {
   tabs: 'Admin panel sections',
   notificationSettings: 'Notification settings',
   mailCheck: 'Mail check',
+  mailings: 'Mailings',
   templates: 'Notification templates',
 };

@@ -5,5 +5,6 @@ export const ru: typeof en = {
   tabs: 'Разделы панели администратора',
   notificationSettings: 'Настройки уведомлений',
   mailCheck: 'Проверка почты',
+  mailings: 'Рассылки',
   templates: 'Шаблоны уведомлений',
 };

@@ -5,5 +5,6 @@ export const uk: typeof en = {
   tabs: 'Розділи панелі адміністратора',
   notificationSettings: 'Налаштування сповіщень',
   mailCheck: 'Перевірка пошти',
+  mailings: 'Розсилки',
   templates: 'Шаблони сповіщень',
 };
