@@ -75,6 +75,7 @@ for (const scheme of ['light', 'dark'] as const) {
           '/employees/',
           '/notifications',
           '/admin/',
+          '/admin/?tab=mailings',
           '/groups/',
           `/group/${groupId}`,
           '/404',

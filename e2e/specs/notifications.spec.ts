@@ -133,3 +133,35 @@ test('anna chooses e-mail for mentions in her profile; the administrator sets th
   await shot(panel, 'notifications-mail-check-desktop-light');
   await admin.close();
 });
+
+test('the administrator runs the workspace’s mailings from the admin panel', async ({ page }) => {
+  await signInFresh(page, 'admin');
+  await page.goto('/admin/?tab=mailings');
+  await expect(page.getByRole('tab', { name: 'Mailings', selected: true })).toBeVisible();
+  const birthdays = page.getByTestId('mailing-birthday_greetings');
+  await expect(birthdays.getByText('Running')).toBeVisible();
+  await expect(birthdays.getByText(/^Next run: /)).toBeVisible();
+
+  const digest = page.getByTestId('mailing-weekly_digest');
+  await digest.getByRole('switch', { name: 'Run Weekly digest on schedule' }).click({ force: true });
+  await expect(page.getByText('Mailing stopped')).toBeVisible();
+  await expect(digest.getByText('Stopped', { exact: true }).first()).toBeVisible();
+  await digest.getByRole('switch', { name: 'Run Weekly digest on schedule' }).click({ force: true });
+  await expect(page.getByText('Mailing started')).toBeVisible();
+
+  const exporting = page.getByTestId('mailing-people_export');
+  await exporting.getByRole('button', { name: 'Set up' }).click();
+  await exporting.getByRole('textbox', { name: /Service address/ }).fill('http://mail.example.test/import');
+  await exporting.getByRole('button', { name: 'Save' }).click();
+  await expect(exporting.getByText('The mailing service address must be an https URL')).toBeVisible();
+  await exporting.getByRole('textbox', { name: /Service address/ }).fill('https://mail.example.test/import');
+  await exporting.getByLabel('Access key').fill('s3cret-key');
+  await exporting.getByRole('button', { name: 'Save' }).click();
+  await expect(exporting.getByText('Running')).toBeVisible();
+  await expect(exporting.getByText('A key is saved: leave empty to keep it')).toBeVisible();
+  await shot(page, 'mailings-desktop-light');
+
+  await page.setViewportSize(PHONE);
+  await expect(birthdays).toBeVisible();
+  await shot(page, 'mailings-phone-light');
+});

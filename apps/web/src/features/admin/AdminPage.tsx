@@ -1,5 +1,5 @@
 import { Box, Card, Stack, Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { MailingsTab } from '../mailings/MailingsTab';
 import { MailCheckTab } from '../notifications/MailCheckTab';
 import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
@@ -9,10 +9,15 @@ import { useAdminTexts } from './texts';
 const TABS = ['notificationSettings', 'templates', 'mailings', 'mailCheck'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /admin/ (portal §2 "Admin panel"): the tabs built so far. */
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
+/** /admin/ (portal §2 "Admin panel"): the tabs built so far; `?tab=` names the open one, so it can be linked. */
 export default function AdminPage() {
   const { t } = useAdminTexts();
-  const [tab, setTab] = useState<Tab>('notificationSettings');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'notificationSettings';
+  const setTab = (next: Tab) => setParams({ tab: next }, { replace: true });
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">

@@ -57,7 +57,7 @@ export function MailingsTab() {
           <Text c="dimmed" size="sm">
             {t('intro', { zone: list[0]?.timeZone ?? client?.settings.timeZone ?? 'UTC' })}
           </Text>
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
             {MAILING_ACTIONS.map((action) => (
               <MailingCard
                 key={`${action}:${list.find((m) => m.action === action)?._id ?? ''}`}
@@ -130,7 +130,11 @@ function MailingCard({ action, mailing }: { action: MailingAction; mailing: Mail
               {name}
             </Title>
           </Group>
-          <Badge variant="light" color={!mailing ? 'gray' : mailing.active ? 'teal' : 'yellow'}>
+          <Badge
+            variant="light"
+            color={!mailing ? 'gray' : mailing.active ? 'teal' : 'yellow'}
+            style={{ flexShrink: 0 }}
+          >
             {!mailing ? t('notSet') : mailing.active ? t('active') : t('stopped')}
           </Badge>
         </Group>
