@@ -104,6 +104,18 @@ const en = {
     progress: 'Upload progress',
     done: 'Uploaded',
   },
+  crop: {
+    cover: 'Crop the cover',
+    avatar: 'Crop the photo',
+    header: 'Crop the header image',
+    area: 'Part of the picture to keep: drag it, or move it with the arrow keys',
+    zoom: 'Zoom',
+    shape: 'Shape',
+    result: 'The result is {{width}} × {{height}} px.',
+    apply: 'Apply',
+    notImage: 'This file is not a picture the browser can open.',
+    failed: 'Could not prepare the picture.',
+  },
   avatar: {
     openProfile: 'Open the profile of {{name}}',
   },

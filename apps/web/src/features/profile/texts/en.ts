@@ -52,7 +52,6 @@ export const en = {
     changeAvatar: 'Change photo',
     changeCover: 'Change cover',
     removeCover: 'Remove cover',
-    coverHint: 'The cover must be {{width}} px wide and at least {{height}} px high.',
     edit: 'Edit',
     saved: 'Profile saved',
     deleted: 'This employee was deleted',

@@ -53,7 +53,6 @@ export const ru: PeopleTexts = {
     changeAvatar: 'Сменить фото',
     changeCover: 'Сменить обложку',
     removeCover: 'Убрать обложку',
-    coverHint: 'Обложка должна быть шириной {{width}} px и высотой не меньше {{height}} px.',
     edit: 'Изменить',
     saved: 'Профиль сохранён',
     deleted: 'Этот сотрудник удалён',

@@ -53,7 +53,6 @@ export const uk: PeopleTexts = {
     changeAvatar: 'Змінити фото',
     changeCover: 'Змінити обкладинку',
     removeCover: 'Прибрати обкладинку',
-    coverHint: 'Обкладинка має бути шириною {{width}} px і висотою щонайменше {{height}} px.',
     edit: 'Змінити',
     saved: 'Профіль збережено',
     deleted: 'Цього співробітника видалено',
