@@ -169,6 +169,7 @@ const ru: Resources = {
     session_expired: 'Сеанс истёк, войдите снова',
     login_taken: 'Этот логин уже занят',
     email_taken: 'Этот e-mail уже зарегистрирован',
+    not_invited: 'Этот сотрудник не ждёт приглашения: у него уже есть пароль',
     email_invalid: 'Некорректный e-mail',
     password_short: 'Пароль должен быть не короче {{min}} символов',
     inn_invalid: 'ИНН должен состоять из 10 цифр',

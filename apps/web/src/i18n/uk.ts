@@ -169,6 +169,7 @@ const uk: Resources = {
     session_expired: 'Сеанс завершився, увійдіть знову',
     login_taken: 'Цей логін уже зайнятий',
     email_taken: 'Цей e-mail уже зареєстровано',
+    not_invited: 'Цей співробітник не чекає запрошення: у нього вже є пароль',
     email_invalid: 'Некоректний e-mail',
     password_short: 'Пароль має містити щонайменше {{min}} символів',
     inn_invalid: 'ІПН має складатися з 10 цифр',

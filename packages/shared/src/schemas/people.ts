@@ -33,6 +33,7 @@ export const userListItem = userDto
     gender: true,
     pinned_num: true,
     deletion_mark: true,
+    status: true,
   })
   .extend({
     /** Who follows the person: only in `GET api/user/for_client/{id}` (the shell works out whom the reader follows). */

@@ -21,6 +21,7 @@ import {
   IconDownload,
   IconFileImport,
   IconHistory,
+  IconMailForward,
   IconRestore,
   IconSearch,
   IconTrash,
@@ -38,10 +39,11 @@ import { OnDemandMenu } from '../../ui/OnDemandMenu';
 import { TableSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
-import { downloadExport, peopleKeys } from '../profile/api';
+import { downloadExport, peopleKeys, resendInvitation } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 import { AddEmployeeModal } from './AddEmployeeModal';
 import { ImportModal } from './ImportModal';
+import { InviteModal } from './InviteModal';
 import { employeesMutations, employeesQueries } from './queries';
 
 const PAGE = 25;
@@ -55,6 +57,7 @@ export function AllEmployeesTab() {
   const [deleted, setShowDeleted] = useState(false);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState<'import' | 'hrm' | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<UserListItem | null>(null);
@@ -78,6 +81,11 @@ export function AllEmployeesTab() {
       setExporting(null);
     }
   };
+  const resend = useMutation({
+    mutationFn: (person: UserListItem) => resendInvitation(person._id),
+    onSuccess: (person) => showSuccess(t('employees.resent', { email: person.email })),
+    onError: showError,
+  });
   const restoreFromHrm = (person: UserListItem) =>
     resetting.mutate(person._id, { onSuccess: () => showSuccess(t('employees.resetHrmDone')) });
 
@@ -134,6 +142,11 @@ export function AllEmployeesTab() {
                         {t('employees.deletedBadge')}
                       </Badge>
                     )}
+                    {person.status === 'invited' && (
+                      <Badge color="yellow" variant="light" size="sm">
+                        {t('employees.status.invited')}
+                      </Badge>
+                    )}
                   </Group>
                 </Table.Td>
                 {wide && <Table.Td>{person.position}</Table.Td>}
@@ -177,6 +190,11 @@ export function AllEmployeesTab() {
                     >
                       {t('employees.exportOne')}
                     </Menu.Item>
+                    {person.status === 'invited' && (
+                      <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => resend.mutate(person)}>
+                        {t('employees.resendInvite')}
+                      </Menu.Item>
+                    )}
                     {person.from_hrm && (
                       <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => restoreFromHrm(person)}>
                         {t('employees.resetHrm')}
@@ -226,7 +244,10 @@ export function AllEmployeesTab() {
           />
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+          <Button leftSection={<IconMailForward size={16} />} onClick={() => setInviting(true)}>
+            {t('employees.invite')}
+          </Button>
+          <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
             {t('employees.add')}
           </Button>
           <Button variant="light" leftSection={<IconFileImport size={16} />} onClick={() => setImporting('import')}>
@@ -272,6 +293,7 @@ export function AllEmployeesTab() {
           />
         </Group>
       )}
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} onInvited={() => void refresh()} />
       <AddEmployeeModal opened={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />
       <ImportModal
         kind={importing ?? 'import'}

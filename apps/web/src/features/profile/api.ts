@@ -5,6 +5,7 @@ import type {
   FollowersDto,
   HrmReport,
   ImportReport,
+  InviteEmployeeBody,
   PinnedDto,
   RegisterBody,
   Rights,
@@ -63,6 +64,14 @@ export const togglePin = (id: string) =>
 
 export const movePin = (from: string, to: string) =>
   result(api<{ result: PinnedDto[] }>('/api/user/pin_move', { method: 'PUT', body: { from, to }, local: true }));
+
+/** `POST api/user/invite`: the person sets their own password through the mailed link. */
+export const inviteEmployee = (body: InviteEmployeeBody) =>
+  result(api<{ result: UserDto }>('/api/user/invite', { method: 'POST', body, local: true }));
+
+/** `POST api/user/invite/{id}`: a new link for someone still invited (the earlier one stops working). */
+export const resendInvitation = (id: string) =>
+  result(api<{ result: UserDto }>(`/api/user/invite/${id}`, { method: 'POST', local: true }));
 
 export const registerEmployee = (body: RegisterBody) =>
   api<{ result: UserDto; message: string }>('/api/register', { method: 'POST', body, local: true });
