@@ -40,6 +40,8 @@ export const userListItem = userDto
     followers: z.array(z.string()).optional(),
     /** The person came from an HR-system import, so `reset_to_hrm` has a row to put back. */
     from_hrm: z.boolean(),
+    /** The person's last sign-in (ISO time), for administrators only: null for everyone else, and for never. */
+    last_sign_in: z.string().nullable(),
   });
 export type UserListItem = z.infer<typeof userListItem>;
 

@@ -48,7 +48,18 @@ export async function signIn(
   const { user } = found;
   if (user.deletionMark) throw new AppError(403, 'user_deleted');
   if (found.clientStatus === 'blocked' && !superadmin) throw new AppError(403, 'company_blocked');
+  await recordSignIn(platform, user.id);
   return { token: issueToken(platform, user), user };
+}
+
+/** Notes a successful sign-in (the employees list's "last sign-in"); the row's `updated` stays as it was. */
+export async function recordSignIn(platform: Platform, userId: string): Promise<void> {
+  await inSystem(platform.database, (tx) =>
+    tx
+      .update(users)
+      .set({ lastSignInAt: new Date(), updated: sql`${users.updated}` })
+      .where(eq(users.id, userId)),
+  );
 }
 
 export const issueToken = (platform: Platform, user: UserRow) =>

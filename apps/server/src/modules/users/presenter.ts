@@ -90,6 +90,7 @@ export function presentListItem(row: ListRow): UserListItem {
     pinned_num: row.pinnedNum,
     deletion_mark: row.deletionMark,
     status: statusOf(row),
+    last_sign_in: row.lastSignInAt?.toISOString() ?? null,
     from_hrm: row.fromHrm,
   };
 }
@@ -118,6 +119,7 @@ export const listColumns = {
   gender: users.gender,
   pinnedNum: users.pinnedNum,
   deletionMark: users.deletionMark,
+  lastSignInAt: users.lastSignInAt,
   // Whether there is an HR row, not the row itself: lists stay light.
   fromHrm: sql<boolean>`${users.hrmData} is not null`,
   invited: sql<boolean>`(${users.invitedAt} is not null and ${users.passwordHash} is null)`,

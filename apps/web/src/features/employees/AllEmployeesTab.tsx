@@ -1,4 +1,4 @@
-import type { UserListItem } from '@hallway/shared';
+import type { UserListItem, UserStatus } from '@hallway/shared';
 import {
   ActionIcon,
   Anchor,
@@ -47,6 +47,36 @@ import { InviteModal } from './InviteModal';
 import { employeesMutations, employeesQueries } from './queries';
 
 const PAGE = 25;
+
+const STATUS_COLORS: Record<UserStatus, string> = { active: 'teal', invited: 'yellow', deleted: 'red' };
+
+/** The person's standing as a badge: active, invited (no password of their own yet) or deleted. */
+export function StatusBadge({ status }: { status: UserStatus }) {
+  const { t } = usePeopleTexts();
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" size="sm">
+      {t(`employees.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** When someone last signed in, as a short date and time in the reader's language; "Never" before the first. */
+export function LastSignIn({ at }: { at: string | null }) {
+  const { t, lang } = usePeopleTexts();
+  if (!at) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('employees.never')}
+      </Text>
+    );
+  }
+  const date = new Date(at);
+  return (
+    <Text size="sm" component="time" dateTime={at} title={date.toLocaleString(lang)}>
+      {date.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}
+    </Text>
+  );
+}
 
 /** The "all employees" tab: search, deleted ones, add, import, export, delete and restore. */
 export function AllEmployeesTab() {
@@ -109,7 +139,7 @@ export function AllEmployeesTab() {
   );
   if (query.data && rows.length > 0 && !query.isError) {
     content = (
-      <Table.ScrollContainer minWidth={wide ? 720 : 0}>
+      <Table.ScrollContainer minWidth={wide ? 960 : 0}>
         <Table highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -118,6 +148,8 @@ export function AllEmployeesTab() {
               {wide && <Table.Th>{t('fields.department')}</Table.Th>}
               {wide && <Table.Th>{t('fields.email')}</Table.Th>}
               {wide && <Table.Th>{t('employees.roles')}</Table.Th>}
+              {wide && <Table.Th>{t('employees.status.column')}</Table.Th>}
+              {wide && <Table.Th>{t('employees.lastSignIn')}</Table.Th>}
               <Table.Th w={56}>
                 <VisuallyHidden>{t('employees.actionsColumn')}</VisuallyHidden>
               </Table.Th>
@@ -137,16 +169,8 @@ export function AllEmployeesTab() {
                         {wide ? person.login : person.position}
                       </Text>
                     </Stack>
-                    {person.deletion_mark && (
-                      <Badge color="red" variant="light" size="sm">
-                        {t('employees.deletedBadge')}
-                      </Badge>
-                    )}
-                    {person.status === 'invited' && (
-                      <Badge color="yellow" variant="light" size="sm">
-                        {t('employees.status.invited')}
-                      </Badge>
-                    )}
+                    {/* Phones have no status column: a badge says what is not the usual "active". */}
+                    {!wide && person.status !== 'active' && <StatusBadge status={person.status} />}
                   </Group>
                 </Table.Td>
                 {wide && <Table.Td>{person.position}</Table.Td>}
@@ -164,6 +188,12 @@ export function AllEmployeesTab() {
                             </Badge>
                           ))}
                       </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={person.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <LastSignIn at={person.last_sign_in} />
                     </Table.Td>
                   </>
                 )}

@@ -133,8 +133,12 @@ export const fetchBirthdays = (clientId: string, date: string, signal?: AbortSig
  * `POST api/user/export/{id}` and `.../export/all/{clientId}`: the xlsx answer, saved by the browser under the
  * server's name. A failure goes through the usual error handling and is thrown for the caller to show.
  */
-export async function downloadExport(path: string, fallbackName: string): Promise<string> {
-  const response = await fetchFile(path, 'POST');
+export async function downloadExport(
+  path: string,
+  fallbackName: string,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<string> {
+  const response = await fetchFile(path, method);
   const name = dispositionName(response.headers.get('Content-Disposition'), fallbackName);
   saveBlob(await response.blob(), name);
   return name;

@@ -137,7 +137,6 @@ export const en = {
     deleteText: '{{name}} will not be able to sign in and will disappear from the address book.',
     restoreTitle: 'Restore the employee?',
     restoreText: '{{name}} will be able to sign in again.',
-    deletedBadge: 'Deleted',
     emptyTitle: 'No employees found',
     emptyText: 'Nobody matches the search.',
     emptyDeleted: 'No deleted employees.',
@@ -153,6 +152,10 @@ export const en = {
     invited: 'Invitation sent to {{email}}',
     resendInvite: 'Send the invitation again',
     resent: 'A new invitation was sent to {{email}}',
+    lastSignIn: 'Last sign-in',
+    never: 'Never',
+    template: 'Download template',
+    templateHint: 'The template has every column the import reads, an example row and notes on the header.',
     status: {
       column: 'Status',
       active: 'Active',

@@ -138,7 +138,6 @@ export const ru: PeopleTexts = {
     deleteText: '{{name}} не сможет войти и пропадёт из адресной книги.',
     restoreTitle: 'Восстановить сотрудника?',
     restoreText: '{{name}} снова сможет войти.',
-    deletedBadge: 'Удалён',
     emptyTitle: 'Сотрудники не найдены',
     emptyText: 'Никто не подходит под запрос.',
     emptyDeleted: 'Удалённых сотрудников нет.',
@@ -154,6 +153,10 @@ export const ru: PeopleTexts = {
     invited: 'Приглашение отправлено на {{email}}',
     resendInvite: 'Отправить приглашение снова',
     resent: 'Новое приглашение отправлено на {{email}}',
+    lastSignIn: 'Последний вход',
+    never: 'Никогда',
+    template: 'Скачать шаблон',
+    templateHint: 'В шаблоне все столбцы, которые читает импорт, строка-пример и подсказки в заголовках.',
     status: {
       column: 'Статус',
       active: 'Активен',

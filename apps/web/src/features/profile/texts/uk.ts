@@ -138,7 +138,6 @@ export const uk: PeopleTexts = {
     deleteText: '{{name}} не зможе увійти й зникне з адресної книги.',
     restoreTitle: 'Відновити співробітника?',
     restoreText: '{{name}} знову зможе увійти.',
-    deletedBadge: 'Видалено',
     emptyTitle: 'Співробітників не знайдено',
     emptyText: 'Ніхто не відповідає запиту.',
     emptyDeleted: 'Видалених співробітників немає.',
@@ -154,6 +153,10 @@ export const uk: PeopleTexts = {
     invited: 'Запрошення надіслано на {{email}}',
     resendInvite: 'Надіслати запрошення знову',
     resent: 'Нове запрошення надіслано на {{email}}',
+    lastSignIn: 'Останній вхід',
+    never: 'Ніколи',
+    template: 'Завантажити шаблон',
+    templateHint: 'У шаблоні всі стовпці, які читає імпорт, рядок-приклад і підказки в заголовках.',
     status: {
       column: 'Статус',
       active: 'Активний',
