@@ -139,7 +139,7 @@ export function AllEmployeesTab() {
   );
   if (query.data && rows.length > 0 && !query.isError) {
     content = (
-      <Table.ScrollContainer minWidth={wide ? 960 : 0}>
+      <Table.ScrollContainer minWidth={wide ? 900 : 0}>
         <Table highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -148,8 +148,9 @@ export function AllEmployeesTab() {
               {wide && <Table.Th>{t('fields.department')}</Table.Th>}
               {wide && <Table.Th>{t('fields.email')}</Table.Th>}
               {wide && <Table.Th>{t('employees.roles')}</Table.Th>}
-              {wide && <Table.Th>{t('employees.status.column')}</Table.Th>}
-              {wide && <Table.Th>{t('employees.lastSignIn')}</Table.Th>}
+              {/* A badge's label may shrink to an ellipsis: the column keeps room for the longest status. */}
+              {wide && <Table.Th miw={104}>{t('employees.status.column')}</Table.Th>}
+              {wide && <Table.Th miw={120}>{t('employees.lastSignIn')}</Table.Th>}
               <Table.Th w={56}>
                 <VisuallyHidden>{t('employees.actionsColumn')}</VisuallyHidden>
               </Table.Th>
