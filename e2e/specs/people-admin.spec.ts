@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, PHONE, shot, signIn, signInFresh, test } from './helpers';
+import { apiToken, expect, PHONE, shot, signIn, signInFresh, test } from './helpers';
 
 const stamp = Date.now().toString(36);
 
@@ -98,6 +98,62 @@ test('an administrator adds an employee who signs in; deleting hides and blocks 
   await confirmAction(page, name, 'Restore');
   expect(await trySignIn(browser, email, 'nora-pass-1')).toBe('signed in');
   await expectInAddressBook(page, email, 1);
+});
+
+test('an administrator invites someone by e-mail: they show as invited and get a link, not a password', async ({
+  page,
+  request,
+}) => {
+  const email = `ines.${stamp}@northwind.example`;
+  await signInFresh(page, 'admin');
+  await openEmployees(page);
+  await page.getByRole('button', { name: 'Invite by e-mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Ines');
+  await dialog.getByRole('textbox', { name: 'Last name' }).fill('Invited');
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Position' }).fill('Designer');
+  await shot(page, 'employees-invite-desktop-light');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await findEmployee(page, email);
+  const row = page.getByTestId('employee-row');
+  await expect(row.getByText('Invited', { exact: true })).toBeVisible();
+  await expect(row.getByText('Never', { exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Last sign-in' })).toBeVisible();
+  await shot(page, 'employees-invited-desktop-light');
+
+  // The invitation went out by mail; nobody signs in as the newcomer before they set a password.
+  const { token } = await apiToken(request, 'admin');
+  const outbox = await request.get('/api/mail_check/outbox', { headers: { Authorization: `Bearer ${token}` } });
+  const mails = (await outbox.json()).result as { to: string; subject: string }[];
+  expect(mails.find((mail) => mail.to === email)?.subject).toMatch(/^You are invited to /);
+  const guess = await request.post('/api/loginPage', { data: { login: email, password: 'guessed-pass-1' } });
+  expect(guess.status()).toBe(400);
+  expect((await guess.json()).code).toBe('password_incorrect');
+
+  await page.getByRole('button', { name: 'Actions for Ines Invited' }).click();
+  await page.getByRole('menuitem', { name: 'Send the invitation again' }).click();
+  await expect(page.getByText(`A new invitation was sent to ${email}`).first()).toBeVisible();
+});
+
+test('the import dialog hands out a template with the columns the import reads', async ({ page }) => {
+  await signInFresh(page, 'admin');
+  await openEmployees(page);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import employees' });
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download template' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('employees-import-template.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await file.path())) as unknown as ArrayBuffer);
+  const header = (workbook.worksheets[0].getRow(1).values as unknown[]).slice(1);
+  expect(header.slice(0, 3)).toEqual(['firstName', 'lastName', 'email']);
+  expect(header).toContain('password');
+  expect(workbook.worksheets[0].getRow(2).getCell(1).value).toBe('Maria');
 });
 
 test('an import of a spreadsheet with one bad row reports that row and imports the rest', async ({ page }, info) => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, PHONE, shot, signInFresh, test } from './helpers';
 
 async function openOwnProfile(page: Page) {
@@ -75,6 +76,72 @@ test('an employee edits their own profile and finds the change in the address bo
   await openOwnProfile(page);
   await expect(page.getByRole('heading', { name: 'Elena Popescu', level: 1 })).toBeVisible();
   await shot(page, 'profile-desktop-dark');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+});
+
+test('any photo becomes a cover through the cropper', async ({ page }, info) => {
+  // A 1200 × 900 photo: far from the 3420 px wide cover the server takes (spec portal §9).
+  const path = info.outputPath('photo.jpg');
+  await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7bd5' } })
+    .composite([
+      {
+        input: await sharp({ create: { width: 600, height: 300, channels: 3, background: '#f5c542' } })
+          .png()
+          .toBuffer(),
+        top: 300,
+        left: 300,
+      },
+    ])
+    .jpeg()
+    .toFile(path);
+
+  await signInFresh(page, 'omar');
+  await openOwnProfile(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Change cover' }).click();
+  await (await chooser).setFiles(path);
+  const dialog = page.getByRole('dialog', { name: 'Crop the cover' });
+  await expect(dialog.getByText('The result is 3420 × 570 px.')).toBeVisible();
+  // Zoom in with the keyboard and move the kept part with the arrow keys.
+  await dialog.getByRole('slider', { name: 'Zoom' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await dialog.getByRole('group', { name: /Part of the picture to keep/ }).focus();
+  await page.keyboard.press('ArrowUp');
+  await shot(page, 'cover-cropper-desktop-light');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+
+  const cover = page.getByTestId('profile-cover');
+  await expect(cover).toHaveAttribute('style', /url\("\/api\/files\/[0-9a-f-]{36}"\)/);
+  const src = /url\("([^"]+)"\)/.exec((await cover.getAttribute('style')) ?? '')?.[1];
+  const size = await page.evaluate(
+    (url) =>
+      new Promise<{ width: number; height: number }>((resolve, reject) => {
+        const image = new Image();
+        image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+        image.onerror = reject;
+        image.src = url;
+      }),
+    src!,
+  );
+  expect(size).toEqual({ width: 3420, height: 570 });
+  await page.reload();
+  await expect(page.getByTestId('profile-cover')).toHaveAttribute('style', new RegExp(src!));
+  await shot(page, 'profile-cover-desktop-light');
+
+  // The same photo as the avatar: a square, cropped in the dark theme.
+  await darkTheme(page);
+  const avatarChooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Change photo' }).click();
+  await (await avatarChooser).setFiles(path);
+  const avatarDialog = page.getByRole('dialog', { name: 'Crop the photo' });
+  await expect(avatarDialog.getByText('The result is 512 × 512 px.')).toBeVisible();
+  await shot(page, 'avatar-cropper-desktop-dark');
+  await avatarDialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(avatarDialog).toBeHidden();
+  await expect(page.getByRole('img', { name: 'Omar Haddad' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Light theme' }).click();
 });

@@ -44,6 +44,8 @@ export const POST_TEXT_MAX = 20_000;
 
 /** Password reset links stay valid this long. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** An invitation's link (set your own password) stays valid this long. */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * A workspace font reaches CSS: a comma-separated list of font family names of letters, digits, spaces and hyphens,

@@ -54,6 +54,7 @@ export const MESSAGES = {
   // Employees
   login_taken: 'This login is already taken',
   email_taken: 'This e-mail is already registered',
+  not_invited: 'This person is not waiting for an invitation: they already have a password',
   email_invalid: 'Invalid e-mail',
   password_short: 'The password must be at least {min} characters',
   inn_invalid: 'INN must be 10 digits',

@@ -33,12 +33,15 @@ export const userListItem = userDto
     gender: true,
     pinned_num: true,
     deletion_mark: true,
+    status: true,
   })
   .extend({
     /** Who follows the person: only in `GET api/user/for_client/{id}` (the shell works out whom the reader follows). */
     followers: z.array(z.string()).optional(),
     /** The person came from an HR-system import, so `reset_to_hrm` has a row to put back. */
     from_hrm: z.boolean(),
+    /** The person's last sign-in (ISO time), for administrators only: null for everyone else, and for never. */
+    last_sign_in: z.string().nullable(),
   });
 export type UserListItem = z.infer<typeof userListItem>;
 

@@ -93,6 +93,24 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const registerManyBody = z.object({ users: z.array(z.record(z.string(), z.unknown())).min(1).max(5000) });
 
+/**
+ * `POST api/user/invite`: an administrator invites someone by e-mail; the person sets their own password through
+ * the mailed link (issue 12).
+ */
+export const inviteEmployeeBody = z.object({
+  firstName: personName,
+  lastName: personName,
+  email,
+  position: text().optional(),
+  department: text().optional(),
+  lang: z.enum(LANGS).optional(),
+});
+export type InviteEmployeeBody = z.infer<typeof inviteEmployeeBody>;
+
+/** Where someone stands: invited (has not set a password from the invitation yet), active, or deleted. */
+export const USER_STATUSES = ['active', 'invited', 'deleted'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 /** `PUT api/user/{id}`. */
 export const updateUserBody = profileFields.partial().extend({
   login: login.optional(),
@@ -144,6 +162,7 @@ export const userDto = z.object({
   followers: z.array(z.string()),
   pinned_num: z.number().nullable(),
   deletion_mark: z.boolean(),
+  status: z.enum(USER_STATUSES),
   created: z.string(),
   /** What the caller may do with this profile (single-profile answers only): the UI shows only what works. */
   can: z.object({ edit: z.boolean(), editHr: z.boolean() }).optional(),

@@ -17,6 +17,26 @@ registerBody('POST /api/register', ({ a }) => ({
   password: 'secret123',
   chief: a.admin.id,
 }));
+let invited = 0;
+// A fresh e-mail on every send (the getter runs as the body is serialised): the suite sends the one body as the
+// other workspace's people first, whose invitation would otherwise take the address before A's admin tries it.
+registerBody('POST /api/user/invite', () => ({
+  firstName: 'Invited',
+  lastName: 'Colleague',
+  get email() {
+    return `invited-${process.pid}-${invited++}@example.test`;
+  },
+}));
+/** Someone of A invited by e-mail who has not set a password yet (their invitation row and its e-mail). */
+registerObject('invited_user', async (h, a) => {
+  const res = await call(h, a.admin, 'POST', '/api/user/invite', {
+    firstName: 'Pending',
+    lastName: 'Invitee',
+    email: `pending-${process.pid}-${invited++}@example.test`,
+  });
+  if (res.statusCode !== 200) throw new Error(`invitation fixture: ${res.statusCode} ${res.body}`);
+  return res.json().result._id;
+});
 registerBody('POST /api/register_many', () => ({
   users: [{ firstName: 'Iso', lastName: 'Lation', email: `iso-${Date.now()}@example.test`, password: 'secret123' }],
 }));

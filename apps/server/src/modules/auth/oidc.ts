@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Platform } from '../../platform/index.js';
 import { clients } from '../clients/tables.js';
 import { users } from '../users/tables.js';
-import { issueToken } from './service.js';
+import { issueToken, recordSignIn } from './service.js';
 
 type OidcSettings = NonNullable<Config['oidc']>;
 let discovered: { settings: OidcSettings; config: Promise<oidc.Configuration> } | null = null;
@@ -67,5 +67,6 @@ export async function signInWithCode(platform: Platform, code: string) {
   if (!found) throw new AppError(400, 'user_not_found');
   if (found.user.deletionMark) throw new AppError(403, 'user_deleted');
   if (found.clientStatus === 'blocked') throw new AppError(403, 'company_blocked');
+  await recordSignIn(platform, found.user.id);
   return { token: issueToken(platform, found.user), user: found.user };
 }

@@ -2,6 +2,8 @@
 import {
   envDto,
   forgotPasswordBody,
+  id,
+  inviteEmployeeBody,
   loginBody,
   loginPageBody,
   oidcLoginBody,
@@ -19,6 +21,7 @@ import { secureCookies, sessionCookies } from '../../platform/files/cookies.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { revokeSessions } from '../../platform/realtime/announce.js';
 import { presentOne, register, registerMany, registerManyResult } from '../users/index.js';
+import { invite, resendInvitation } from './invite.js';
 import { authorizationUrl, signInWithCode } from './oidc.js';
 import * as service from './service.js';
 
@@ -183,6 +186,40 @@ export const authModule: ModuleRoutes = {
           ...(token ? { token } : {}),
         };
       },
+    );
+
+    app.post(
+      '/api/user/invite',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Invite someone by e-mail: they set their own password through the mailed link',
+          description:
+            'Creates the employee without a password (`status: "invited"`) and mails a single-use link to ' +
+            '/reset-password/{token}?invite=1, valid for 7 days. A taken e-mail: 409 `email_taken`.',
+          body: inviteEmployeeBody,
+          response: { 200: resultOf(userDto) },
+        },
+        config: { access: { role: 'admin' } },
+      },
+      async (req) => ({ result: await presentOne(req.ctx, await invite(platform, req.ctx, req.body)) }),
+    );
+
+    app.post(
+      '/api/user/invite/:id',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Send an invitation again (a new link; the earlier one stops working)',
+          description: 'Someone who already has a password, or was deleted: 400 `not_invited`.',
+          params: z.object({ id }),
+          response: { 200: resultOf(userDto) },
+        },
+        config: { access: { role: 'admin' }, params: { id: 'invited_user' } },
+      },
+      async (req) => ({
+        result: await presentOne(req.ctx, await resendInvitation(platform, req.ctx, req.params.id)),
+      }),
     );
 
     app.post(

@@ -3,6 +3,7 @@ import { RESET_TOKEN_TTL_MS } from '@hallway/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Throttle } from '../../platform/auth/throttle.js';
+import type { Tx } from '../../platform/db/client.js';
 import { inSystem } from '../../platform/db/tenant.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -47,7 +48,18 @@ export async function signIn(
   const { user } = found;
   if (user.deletionMark) throw new AppError(403, 'user_deleted');
   if (found.clientStatus === 'blocked' && !superadmin) throw new AppError(403, 'company_blocked');
+  await recordSignIn(platform, user.id);
   return { token: issueToken(platform, user), user };
+}
+
+/** Notes a successful sign-in (the employees list's "last sign-in"); the row's `updated` stays as it was. */
+export async function recordSignIn(platform: Platform, userId: string): Promise<void> {
+  await inSystem(platform.database, (tx) =>
+    tx
+      .update(users)
+      .set({ lastSignInAt: new Date(), updated: sql`${users.updated}` })
+      .where(eq(users.id, userId)),
+  );
 }
 
 export const issueToken = (platform: Platform, user: UserRow) =>
@@ -68,11 +80,29 @@ export async function logout(ctx: RequestContext): Promise<void> {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * Opens a single-use link for the person to set a password (a reset or an invitation) and answers its token; the
+ * person's earlier open links are spent, so only the newest is ever live. Only the token's hash is kept.
+ */
+export async function openPasswordLink(tx: Tx, user: Pick<UserRow, 'id' | 'clientId'>, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+  await tx.insert(passwordResets).values({
+    clientId: user.clientId,
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+/**
  * Mails a single-use link valid for an hour; the person's earlier links stop working, so only the newest is ever
  * live. Answers the same whether the address is known or not, so nobody learns who works where.
  */
 export async function forgotPassword(platform: Platform, email: string): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
   const target = await inSystem(platform.database, async (tx) => {
     const [row] = await tx
       .select({ user: users, clientStatus: clients.status })
@@ -80,26 +110,18 @@ export async function forgotPassword(platform: Platform, email: string): Promise
       .leftJoin(clients, eq(clients.id, users.clientId))
       .where(and(sql`lower(${users.email}) = ${email}`, eq(users.deletionMark, false)));
     if (!row || row.clientStatus === 'blocked') return null;
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.userId, row.user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
-      clientId: row.user.clientId,
-      userId: row.user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    });
-    return row.user;
+    return { user: row.user, token: await openPasswordLink(tx, row.user, RESET_TOKEN_TTL_MS) };
   });
-  if (!target?.email) return;
-  const lang = target.lang ?? platform.config.defaultLang;
+  const to = target?.user.email;
+  if (!target || !to) return;
+  const { user, token } = target;
+  const lang = user.lang ?? platform.config.defaultLang;
   const mail = passwordResetMail(
     lang,
-    target.firstName || target.login,
+    user.firstName || user.login,
     `${platform.config.publicUrl}/reset-password/${token}`,
   );
-  await platform.mail.send({ clientId: target.clientId, to: target.email, ...mail });
+  await platform.mail.send({ clientId: user.clientId, to, ...mail });
 }
 
 /**

@@ -1,5 +1,15 @@
 // Spec portal §2 employees administration, §4 export, §7 "Users" (export, load_hrm, reset_to_hrm), §8 HR errors.
-import { fileIdBody, hrmReport, id, importReport, resetToHrmBody, resultOf, userDto } from '@hallway/shared';
+import {
+  fileIdBody,
+  hrmReport,
+  id,
+  importReport,
+  LANGS,
+  type Lang,
+  resetToHrmBody,
+  resultOf,
+  userDto,
+} from '@hallway/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../platform/http/module.js';
@@ -9,6 +19,7 @@ import { announce } from './announce.js';
 import { loadHrm, resetToHrm } from './hrm.js';
 import * as service from './service.js';
 import { XLSX_MIME } from './spreadsheet.js';
+import { importTemplate } from './template.js';
 import { exportAll, exportOne, importEmployees, type Workbook } from './transfer.js';
 
 const idParams = z.object({ id });
@@ -45,6 +56,26 @@ export function adminRoutes(app: App, platform: Platform): void {
       config: { access: { role: 'admin' }, params: { id: 'client' } },
     },
     async (req, reply) => sendWorkbook(reply, await exportAll(req.ctx, req.params.id)),
+  );
+
+  app.get(
+    '/api/user/import/template',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Download an xlsx template for POST /api/user/import',
+        description:
+          'The columns the import reads (firstName, lastName, email first), an example row, and notes on the header ' +
+          "cells in the caller's language.",
+      },
+      config: { access: { role: 'admin' } },
+    },
+    async (req, reply) => {
+      const own = req.ctx.me().lang;
+      const lang: Lang =
+        own && (LANGS as readonly string[]).includes(own) ? (own as Lang) : platform.config.defaultLang;
+      return sendWorkbook(reply, { name: 'employees-import-template.xlsx', bytes: await importTemplate(lang) });
+    },
   );
 
   app.post(

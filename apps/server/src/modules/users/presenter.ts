@@ -1,6 +1,10 @@
-import { DEFAULT_RIGHTS, type UserDto, type UserListItem } from '@hallway/shared';
+import { DEFAULT_RIGHTS, type UserDto, type UserListItem, type UserStatus } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import { type UserRow, users } from './tables.js';
+
+/** Deleted, invited (no password of their own yet) or active. */
+export const statusOf = (u: { deletionMark: boolean; invited: boolean }): UserStatus =>
+  u.deletionMark ? 'deleted' : u.invited ? 'invited' : 'active';
 
 export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -52,6 +56,7 @@ export function presentUser(
     followers: options.followers ?? [],
     pinned_num: row.pinnedNum,
     deletion_mark: row.deletionMark,
+    status: statusOf({ deletionMark: row.deletionMark, invited: !!row.invitedAt && !row.passwordHash }),
     created: row.created.toISOString(),
     ...(options.can ? { can: options.can } : {}),
   };
@@ -84,6 +89,8 @@ export function presentListItem(row: ListRow): UserListItem {
     gender: row.gender,
     pinned_num: row.pinnedNum,
     deletion_mark: row.deletionMark,
+    status: statusOf(row),
+    last_sign_in: row.lastSignInAt?.toISOString() ?? null,
     from_hrm: row.fromHrm,
   };
 }
@@ -112,7 +119,12 @@ export const listColumns = {
   gender: users.gender,
   pinnedNum: users.pinnedNum,
   deletionMark: users.deletionMark,
+  lastSignInAt: users.lastSignInAt,
   // Whether there is an HR row, not the row itself: lists stay light.
   fromHrm: sql<boolean>`${users.hrmData} is not null`,
+  invited: sql<boolean>`(${users.invitedAt} is not null and ${users.passwordHash} is null)`,
 };
-export type ListRow = Pick<UserRow, Exclude<keyof typeof listColumns, 'fromHrm'>> & { fromHrm: boolean };
+export type ListRow = Pick<UserRow, Exclude<keyof typeof listColumns, 'fromHrm' | 'invited'>> & {
+  fromHrm: boolean;
+  invited: boolean;
+};

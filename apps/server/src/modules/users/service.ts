@@ -146,14 +146,19 @@ export async function findUsers(ctx: RequestContext, filter: UserFilter): Promis
   const total = whole
     ? rows.length
     : (await ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where))[0].total;
-  if (!filter.withFollowers) return { result: rows.map(presentListItem), total };
+  // When someone last signed in is the administrators' to know, not their colleagues'.
+  const present = (row: (typeof rows)[number]) => {
+    const item = presentListItem(row);
+    return ctx.isAdmin ? item : { ...item, last_sign_in: null };
+  };
+  if (!filter.withFollowers) return { result: rows.map(present), total };
   const followers = whole
     ? await workspaceFollowers(ctx)
     : await followersOf(
         ctx.db,
         rows.map((r) => r.id),
       );
-  return { result: rows.map((r) => ({ ...presentListItem(r), followers: followers.get(r.id) ?? [] })), total };
+  return { result: rows.map((r) => ({ ...present(r), followers: followers.get(r.id) ?? [] })), total };
 }
 
 /** Every follow of the workspace at once: one pass instead of a list of thousands of ids. */

@@ -68,6 +68,10 @@ export const users = pgTable(
     pinnedNum: integer(),
     deletionMark: boolean().notNull().default(false),
     deletedAt: timestamp({ withTimezone: true }),
+    /** When an administrator invited the person by e-mail; they are "invited" until they have a password. */
+    invitedAt: timestamp({ withTimezone: true }),
+    /** The person's last successful sign-in (password or external), for the administrators' list. */
+    lastSignInAt: timestamp({ withTimezone: true }),
     /** What people look others up by, lower-cased: kept by PostgreSQL itself. */
     searchText: text().generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || middle_name || ' ' || position || ' ' || department || ' ' || phone || ' ' || internal_phone || ' ' || coalesce(email, '') || ' ' || city)`,

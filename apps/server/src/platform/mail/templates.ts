@@ -54,3 +54,54 @@ export function passwordResetMail(lang: Lang, name: string, url: string): Render
     ...layout([t.hello.replace('{name}', name), t.body, t.ignore], { label: t.action, url }),
   };
 }
+
+const inviteTexts: Record<
+  Lang,
+  { subject: string; hello: string; body: string; action: string; expiry: string; ignore: string }
+> = {
+  en: {
+    subject: 'You are invited to {workspace} on Hallway',
+    hello: 'Hello, {name}!',
+    body: '{inviter} invited you to the intranet of {workspace}. Set your password to sign in; your login is {login}.',
+    action: 'Set my password',
+    expiry: 'The link works once, for 7 days. If it has expired, ask an administrator to send the invitation again.',
+    ignore: 'If you did not expect this letter, ignore it: nothing happens without the link.',
+  },
+  ru: {
+    subject: 'Приглашение в {workspace} на Hallway',
+    hello: 'Здравствуйте, {name}!',
+    body: '{inviter} приглашает вас в корпоративный портал {workspace}. Задайте пароль, чтобы войти; ваш логин — {login}.',
+    action: 'Задать пароль',
+    expiry:
+      'Ссылка действует один раз в течение 7 дней. Если она устарела, попросите администратора отправить приглашение снова.',
+    ignore: 'Если вы не ждали этого письма, просто проигнорируйте его: без ссылки ничего не произойдёт.',
+  },
+  ua: {
+    subject: 'Запрошення до {workspace} на Hallway',
+    hello: 'Вітаємо, {name}!',
+    body: '{inviter} запрошує вас до корпоративного порталу {workspace}. Задайте пароль, щоб увійти; ваш логін — {login}.',
+    action: 'Задати пароль',
+    expiry:
+      'Посилання діє один раз протягом 7 днів. Якщо воно застаріло, попросіть адміністратора надіслати запрошення знову.',
+    ignore: 'Якщо ви не чекали цього листа, просто проігноруйте його: без посилання нічого не станеться.',
+  },
+};
+
+/** An administrator's invitation: the link sets the person's own password (the password-reset page, `?invite=1`). */
+export function inviteMail(
+  lang: Lang,
+  values: { name: string; inviter: string; workspace: string; login: string },
+  url: string,
+): Rendered {
+  const t = inviteTexts[lang];
+  const fill = (s: string) =>
+    s
+      .replace('{name}', values.name)
+      .replace('{inviter}', values.inviter)
+      .replace('{workspace}', values.workspace)
+      .replace('{login}', values.login);
+  return {
+    subject: fill(t.subject),
+    ...layout([fill(t.hello), fill(t.body), t.expiry, t.ignore], { label: t.action, url }),
+  };
+}

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Session, SessionContext } from '../../app/session/context';
@@ -55,5 +56,40 @@ describe('the reset page', () => {
     expect(await screen.findByRole('button', { name: 'Set password' })).toBeTruthy();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+// Issue 12 "Employees: invite by e-mail": the invitation's link opens this page as a welcome.
+describe('the page opened from an invitation', () => {
+  it('welcomes the person, sets their first password and sends them to sign in', async () => {
+    fetchMock.mockImplementation(async () => json(200, { result: true }));
+    renderPage('invite-token-123?invite=1');
+    expect(await screen.findByRole('heading', { name: 'Welcome! Set your password' })).toBeTruthy();
+    const submit = await screen.findByRole('button', { name: 'Set password' });
+    expect(
+      screen.getByText('You were invited to the intranet. Choose the password you will sign in with.'),
+    ).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^New password/), 'my-own-pass-1');
+    await user.type(screen.getByLabelText(/^Repeat the password/), 'my-own-pass-1');
+    await user.click(submit);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Your password is set. Sign in with your e-mail and this password.',
+    );
+    const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+    expect(url).toBe('/api/reset_password/invite-token-123');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ password: 'my-own-pass-1', confirmation: 'my-own-pass-1' });
+  });
+
+  it('says a used or expired invitation is one to ask for again', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(400, { message: 'The reset link is invalid or has expired', code: 'reset_link_invalid' }),
+    );
+    renderPage('old-invite-123?invite=1');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This invitation was already used or has expired. Ask an administrator to send it again, or request a new link.',
+    );
+    expect(screen.queryByLabelText('New password')).toBeNull();
   });
 });

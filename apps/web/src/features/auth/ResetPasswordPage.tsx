@@ -1,9 +1,9 @@
 import { PASSWORD_MIN } from '@hallway/shared';
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
@@ -15,11 +15,13 @@ import { useAuthTexts } from './texts';
 
 /**
  * /reset-password/:token: both fields must be equal (spec portal §5 "Login"). The link is checked on opening, so a
- * used or expired one is reported before anyone types a new password twice.
+ * used or expired one is reported before anyone types a new password twice. An administrator's invitation links
+ * here with `?invite=1`: the same link machinery, worded as a welcome.
  */
 export default function ResetPasswordPage() {
   const { t } = useAuthTexts();
   const { token = '' } = useParams();
+  const invited = useSearchParams()[0].get('invite') === '1';
   const [done, setDone] = useState(false);
   const check = useQuery({ ...authQueries.resetLink(token), enabled: !done });
   const deadLink = isApiError(check.error) && check.error.code === 'reset_link_invalid';
@@ -37,7 +39,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title={t('resetTitle')}
+      title={invited ? t('inviteTitle') : t('resetTitle')}
       footer={
         <Anchor component={Link} to="/login/" size="sm">
           {t('backToLogin')}
@@ -47,7 +49,7 @@ export default function ResetPasswordPage() {
       {done ? (
         <Stack gap="md">
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {t('passwordChanged')}
+            {invited ? t('inviteDone') : t('passwordChanged')}
           </Alert>
           <Button component={Link} to="/login/" fullWidth>
             {t('signIn')}
@@ -56,7 +58,7 @@ export default function ResetPasswordPage() {
       ) : deadLink ? (
         <Stack gap="md">
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {translateCode('reset_link_invalid')}
+            {invited ? t('inviteInvalid') : translateCode('reset_link_invalid')}
           </Alert>
           <Button component={Link} to="/forgot-password/" fullWidth>
             {t('requestNewLink')}
@@ -65,6 +67,11 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            {invited && (
+              <Text size="sm" c="dimmed">
+                {t('inviteHint')}
+              </Text>
+            )}
             {form.formError && (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
                 {form.formError}

@@ -1,4 +1,4 @@
-import type { UserListItem } from '@hallway/shared';
+import type { UserListItem, UserStatus } from '@hallway/shared';
 import {
   ActionIcon,
   Anchor,
@@ -21,6 +21,7 @@ import {
   IconDownload,
   IconFileImport,
   IconHistory,
+  IconMailForward,
   IconRestore,
   IconSearch,
   IconTrash,
@@ -38,13 +39,44 @@ import { OnDemandMenu } from '../../ui/OnDemandMenu';
 import { TableSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
-import { downloadExport, peopleKeys } from '../profile/api';
+import { downloadExport, peopleKeys, resendInvitation } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 import { AddEmployeeModal } from './AddEmployeeModal';
 import { ImportModal } from './ImportModal';
+import { InviteModal } from './InviteModal';
 import { employeesMutations, employeesQueries } from './queries';
 
 const PAGE = 25;
+
+const STATUS_COLORS: Record<UserStatus, string> = { active: 'teal', invited: 'yellow', deleted: 'red' };
+
+/** The person's standing as a badge: active, invited (no password of their own yet) or deleted. */
+export function StatusBadge({ status }: { status: UserStatus }) {
+  const { t } = usePeopleTexts();
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" size="sm">
+      {t(`employees.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** When someone last signed in, as a short date and time in the reader's language; "Never" before the first. */
+export function LastSignIn({ at }: { at: string | null }) {
+  const { t, lang } = usePeopleTexts();
+  if (!at) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('employees.never')}
+      </Text>
+    );
+  }
+  const date = new Date(at);
+  return (
+    <Text size="sm" component="time" dateTime={at} title={date.toLocaleString(lang)}>
+      {date.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}
+    </Text>
+  );
+}
 
 /** The "all employees" tab: search, deleted ones, add, import, export, delete and restore. */
 export function AllEmployeesTab() {
@@ -55,6 +87,7 @@ export function AllEmployeesTab() {
   const [deleted, setShowDeleted] = useState(false);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState<'import' | 'hrm' | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<UserListItem | null>(null);
@@ -78,6 +111,11 @@ export function AllEmployeesTab() {
       setExporting(null);
     }
   };
+  const resend = useMutation({
+    mutationFn: (person: UserListItem) => resendInvitation(person._id),
+    onSuccess: (person) => showSuccess(t('employees.resent', { email: person.email })),
+    onError: showError,
+  });
   const restoreFromHrm = (person: UserListItem) =>
     resetting.mutate(person._id, { onSuccess: () => showSuccess(t('employees.resetHrmDone')) });
 
@@ -101,7 +139,7 @@ export function AllEmployeesTab() {
   );
   if (query.data && rows.length > 0 && !query.isError) {
     content = (
-      <Table.ScrollContainer minWidth={wide ? 720 : 0}>
+      <Table.ScrollContainer minWidth={wide ? 900 : 0}>
         <Table highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -110,6 +148,9 @@ export function AllEmployeesTab() {
               {wide && <Table.Th>{t('fields.department')}</Table.Th>}
               {wide && <Table.Th>{t('fields.email')}</Table.Th>}
               {wide && <Table.Th>{t('employees.roles')}</Table.Th>}
+              {/* A badge's label may shrink to an ellipsis: the column keeps room for the longest status. */}
+              {wide && <Table.Th miw={104}>{t('employees.status.column')}</Table.Th>}
+              {wide && <Table.Th miw={120}>{t('employees.lastSignIn')}</Table.Th>}
               <Table.Th w={56}>
                 <VisuallyHidden>{t('employees.actionsColumn')}</VisuallyHidden>
               </Table.Th>
@@ -129,11 +170,8 @@ export function AllEmployeesTab() {
                         {wide ? person.login : person.position}
                       </Text>
                     </Stack>
-                    {person.deletion_mark && (
-                      <Badge color="red" variant="light" size="sm">
-                        {t('employees.deletedBadge')}
-                      </Badge>
-                    )}
+                    {/* Phones have no status column: a badge says what is not the usual "active". */}
+                    {!wide && person.status !== 'active' && <StatusBadge status={person.status} />}
                   </Group>
                 </Table.Td>
                 {wide && <Table.Td>{person.position}</Table.Td>}
@@ -151,6 +189,12 @@ export function AllEmployeesTab() {
                             </Badge>
                           ))}
                       </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={person.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <LastSignIn at={person.last_sign_in} />
                     </Table.Td>
                   </>
                 )}
@@ -177,6 +221,11 @@ export function AllEmployeesTab() {
                     >
                       {t('employees.exportOne')}
                     </Menu.Item>
+                    {person.status === 'invited' && (
+                      <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => resend.mutate(person)}>
+                        {t('employees.resendInvite')}
+                      </Menu.Item>
+                    )}
                     {person.from_hrm && (
                       <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => restoreFromHrm(person)}>
                         {t('employees.resetHrm')}
@@ -226,7 +275,10 @@ export function AllEmployeesTab() {
           />
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+          <Button leftSection={<IconMailForward size={16} />} onClick={() => setInviting(true)}>
+            {t('employees.invite')}
+          </Button>
+          <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
             {t('employees.add')}
           </Button>
           <Button variant="light" leftSection={<IconFileImport size={16} />} onClick={() => setImporting('import')}>
@@ -272,6 +324,7 @@ export function AllEmployeesTab() {
           />
         </Group>
       )}
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} onInvited={() => void refresh()} />
       <AddEmployeeModal opened={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />
       <ImportModal
         kind={importing ?? 'import'}

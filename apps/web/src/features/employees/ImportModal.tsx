@@ -1,11 +1,11 @@
 import type { HrmReport, ImportReport, ImportRowError } from '@hallway/shared';
-import { Alert, Badge, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, translateCode } from '../../i18n/errors';
 import { FileUpload } from '../../ui/FileUpload';
-import { importEmployees, loadHrm } from '../profile/api';
+import { downloadExport, importEmployees, loadHrm } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 import type { PeopleTexts } from '../profile/texts/en';
 
@@ -108,6 +108,18 @@ export function ImportModal({
   const [report, setReport] = useState<Report | null>(null);
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const downloadTemplate = async () => {
+    setDownloading(true);
+    setProblem(null);
+    try {
+      await downloadExport('/api/user/import/template', 'employees-import-template.xlsx', 'GET');
+    } catch (err) {
+      setProblem(errorText(err));
+    } finally {
+      setDownloading(false);
+    }
+  };
   const close = () => {
     setReport(null);
     setProblem(null);
@@ -138,6 +150,22 @@ export function ImportModal({
         <Text size="sm" c="dimmed">
           {kind === 'hrm' ? t('employees.hrmHint') : t('employees.importHint')}
         </Text>
+        {kind === 'import' && (
+          <Group gap="sm" wrap="wrap">
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              loading={downloading}
+              onClick={() => void downloadTemplate()}
+            >
+              {t('employees.template')}
+            </Button>
+            <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
+              {t('employees.templateHint')}
+            </Text>
+          </Group>
+        )}
         <FileUpload
           accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onUploaded={(results) => results[0] && void run(results[0].file._id)}

@@ -1,19 +1,22 @@
-import { COVER_MIN_HEIGHT, COVER_WIDTH, type UserDto } from '@hallway/shared';
+import type { UserDto } from '@hallway/shared';
 import { Anchor, Badge, Box, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconPhoto, IconTrash, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
-import { errorText, translateCode } from '../../i18n/errors';
+import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
+import type { CropPurpose } from '../../ui/crop/geometry';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useUpload } from '../../ui/useUpload';
 import { AwayBadge } from '../vacations/AwayBadge';
-import { coverSizeOk, imageSize } from './media';
 import { profileMutations, profileQueries } from './queries';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
+
+/** The cropper (and its library) loads when a person first picks a picture. */
+const ImageCropModal = lazy(() => import('../../ui/crop/ImageCropModal'));
 
 /** The top of a profile: cover, photo, name, position, follow; the owner (or an administrator) changes pictures. */
 export function ProfileHeader({ person }: { person: UserDto }) {
@@ -28,29 +31,28 @@ export function ProfileHeader({ person }: { person: UserDto }) {
   const canEdit = !!person.can?.edit && !person.deletion_mark;
   const followed = !!user && person.followers.includes(user._id);
 
-  const changeAvatar = async (file: File | null) => {
-    if (!file) return;
+  const [cropping, setCropping] = useState<{ file: File; purpose: Extract<CropPurpose, 'avatar' | 'cover'> } | null>(
+    null,
+  );
+
+  const pick = (purpose: 'avatar' | 'cover') => (file: File | null) => {
     setProblem(null);
-    const [uploaded] = (await upload.upload([file])) ?? [];
-    if (!uploaded) return;
-    const pic = { src: uploaded.file.src, ...(uploaded.file.mini ? { mini: uploaded.file.mini } : {}) };
-    await save({ pics: [pic, ...person.pics].slice(0, 20) }).catch((err) => setProblem(errorText(err)));
+    upload.reset();
+    if (file) setCropping({ file, purpose });
   };
 
-  const changeCover = async (file: File | null) => {
-    if (!file) return;
-    setProblem(null);
-    // Checked here first so a wrong picture is never uploaded; the server checks again.
-    const size = await imageSize(file).catch(() => null);
-    if (!size || !coverSizeOk(size)) {
-      setProblem(
-        `${translateCode('wrong_image_size')}. ${t('profile.coverHint', { width: COVER_WIDTH, height: COVER_MIN_HEIGHT })}`,
-      );
-      return;
-    }
+  /** Any photo goes through the cropper, which makes it the size the server takes (spec portal §9). */
+  const cropped = async (file: File) => {
+    const purpose = cropping?.purpose;
+    setCropping(null);
     const [uploaded] = (await upload.upload([file])) ?? [];
     if (!uploaded) return;
-    await save({ cover: uploaded.file.src }).catch((err) => setProblem(errorText(err)));
+    if (purpose === 'cover') {
+      await save({ cover: uploaded.file.src }).catch((err) => setProblem(errorText(err)));
+      return;
+    }
+    const pic = { src: uploaded.file.src, ...(uploaded.file.mini ? { mini: uploaded.file.mini } : {}) };
+    await save({ pics: [pic, ...person.pics].slice(0, 20) }).catch((err) => setProblem(errorText(err)));
   };
 
   const toggleFollow = () =>
@@ -61,6 +63,7 @@ export function ProfileHeader({ person }: { person: UserDto }) {
       <Box
         h={{ base: 110, sm: 180 }}
         aria-hidden
+        data-testid="profile-cover"
         style={{
           background: person.cover
             ? `center / cover no-repeat url("${person.cover}")`
@@ -82,7 +85,7 @@ export function ProfileHeader({ person }: { person: UserDto }) {
           </Box>
           <Group gap="xs" wrap="wrap">
             {canEdit && (
-              <FileButton onChange={changeAvatar} accept="image/png,image/jpeg,image/webp,image/gif">
+              <FileButton onChange={pick('avatar')} accept="image/png,image/jpeg,image/webp,image/gif">
                 {(props) => (
                   <Button
                     {...props}
@@ -97,9 +100,15 @@ export function ProfileHeader({ person }: { person: UserDto }) {
               </FileButton>
             )}
             {canEdit && (
-              <FileButton onChange={changeCover} accept="image/png,image/jpeg,image/webp">
+              <FileButton onChange={pick('cover')} accept="image/png,image/jpeg,image/webp">
                 {(props) => (
-                  <Button {...props} variant="default" size="xs" leftSection={<IconPhoto size={14} />}>
+                  <Button
+                    {...props}
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconPhoto size={14} />}
+                    loading={upload.uploading}
+                  >
                     {t('profile.changeCover')}
                   </Button>
                 )}
@@ -152,6 +161,16 @@ export function ProfileHeader({ person }: { person: UserDto }) {
           </Text>
         </Stack>
         <UploadProgress value={upload.progress} />
+        {cropping && (
+          <Suspense fallback={null}>
+            <ImageCropModal
+              file={cropping.file}
+              purpose={cropping.purpose}
+              onClose={() => setCropping(null)}
+              onCropped={cropped}
+            />
+          </Suspense>
+        )}
         {(problem || upload.error) && (
           <Text size="sm" c="red" role="alert">
             {problem || upload.error}

@@ -5,6 +5,7 @@ import type {
   FollowersDto,
   HrmReport,
   ImportReport,
+  InviteEmployeeBody,
   PinnedDto,
   RegisterBody,
   Rights,
@@ -63,6 +64,14 @@ export const togglePin = (id: string) =>
 
 export const movePin = (from: string, to: string) =>
   result(api<{ result: PinnedDto[] }>('/api/user/pin_move', { method: 'PUT', body: { from, to }, local: true }));
+
+/** `POST api/user/invite`: the person sets their own password through the mailed link. */
+export const inviteEmployee = (body: InviteEmployeeBody) =>
+  result(api<{ result: UserDto }>('/api/user/invite', { method: 'POST', body, local: true }));
+
+/** `POST api/user/invite/{id}`: a new link for someone still invited (the earlier one stops working). */
+export const resendInvitation = (id: string) =>
+  result(api<{ result: UserDto }>(`/api/user/invite/${id}`, { method: 'POST', local: true }));
 
 export const registerEmployee = (body: RegisterBody) =>
   api<{ result: UserDto; message: string }>('/api/register', { method: 'POST', body, local: true });
@@ -124,8 +133,12 @@ export const fetchBirthdays = (clientId: string, date: string, signal?: AbortSig
  * `POST api/user/export/{id}` and `.../export/all/{clientId}`: the xlsx answer, saved by the browser under the
  * server's name. A failure goes through the usual error handling and is thrown for the caller to show.
  */
-export async function downloadExport(path: string, fallbackName: string): Promise<string> {
-  const response = await fetchFile(path, 'POST');
+export async function downloadExport(
+  path: string,
+  fallbackName: string,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<string> {
+  const response = await fetchFile(path, method);
   const name = dispositionName(response.headers.get('Content-Disposition'), fallbackName);
   saveBlob(await response.blob(), name);
   return name;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { translationProblems } from '../../i18n/feature';
 import { contactLinks, phoneLink, telegramLink } from '../addressBook/contacts';
 import { byMonth, localDate } from '../birthdays/months';
-import { coverSizeOk, safeLink } from './media';
+import { safeLink } from './media';
 import { visibleTabs } from './tabs';
 import { peopleTexts } from './texts';
 import { asListRow } from './usePersonSaver';
@@ -11,16 +11,6 @@ import { asListRow } from './usePersonSaver';
 describe('people texts', () => {
   it('are complete in ru, uk and en, with the same placeholders', () => {
     expect(translationProblems(peopleTexts)).toEqual([]);
-  });
-});
-
-describe('cover size', () => {
-  it('takes exactly 3420 px wide and at least 250 px high', () => {
-    expect(coverSizeOk({ width: 3420, height: 250 })).toBe(true);
-    expect(coverSizeOk({ width: 3420, height: 900 })).toBe(true);
-    expect(coverSizeOk({ width: 3420, height: 249 })).toBe(false);
-    expect(coverSizeOk({ width: 3419, height: 400 })).toBe(false);
-    expect(coverSizeOk({ width: 4000, height: 400 })).toBe(false);
   });
 });
 

@@ -26,6 +26,11 @@ export const en = {
   confirmation: 'Repeat the password',
   setPassword: 'Set password',
   passwordChanged: 'The password was changed. Sign in with the new one.',
+  inviteTitle: 'Welcome! Set your password',
+  inviteHint: 'You were invited to the intranet. Choose the password you will sign in with.',
+  inviteDone: 'Your password is set. Sign in with your e-mail and this password.',
+  inviteInvalid:
+    'This invitation was already used or has expired. Ask an administrator to send it again, or request a new link.',
   requestNewLink: 'Request a new link',
   registerTitle: 'Join a workspace',
   registerHint: 'Workspaces with open registration let colleagues join with the workspace code.',
