@@ -221,6 +221,55 @@ describe('password restore', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  // Issue 13: "password changed (e-mail)" on every path, once the change committed.
+  it('mails the person on every change of their password, but not an invited person on their first one', async () => {
+    const ws = await makeWorkspace(h);
+    const notices = async (email: string) => {
+      const { rows } = await h.platform.database.query('SELECT subject FROM outbox WHERE "to" = $1', [email]);
+      return (rows as { subject: string }[]).filter((r) => r.subject === 'Your password was changed').length;
+    };
+    const own = await call(h, ws.employee, 'PUT', `/api/user/${ws.employee.id}`, {
+      password: 'changed-by-me-1',
+      confirmation: 'changed-by-me-1',
+      oldPassword: PASSWORD,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await notices(ws.employee.email)).toBe(1);
+    await call(h, ws.admin, 'POST', '/api/reset_password_hard', {
+      user_id: ws.employee.id,
+      password: 'set-by-admin-1',
+    });
+    expect(await notices(ws.employee.email)).toBe(2);
+    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    const token = tokenIn((await lastMailTo(ws.employee.email)).find((m) => m.text.includes('reset-password/'))!.text);
+    await call(h, null, 'POST', `/api/reset_password/${token}`, {
+      password: 'from-link-1',
+      confirmation: 'from-link-1',
+    });
+    expect(await notices(ws.employee.email)).toBe(3);
+    const refused = await call(h, ws.admin, 'POST', '/api/reset_password_hard', {
+      user_id: ws.admin.id,
+      password: 'x1234567',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await notices(ws.admin.email)).toBe(0);
+
+    const email = `invited${Date.now()}@example.test`;
+    const invited = await call(h, ws.admin, 'POST', '/api/user/invite', {
+      firstName: 'Ivy',
+      lastName: 'Invited',
+      email,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const link = tokenIn((await lastMailTo(email))[0].text);
+    const first = await call(h, null, 'POST', `/api/reset_password/${link}`, {
+      password: 'first-pass-1',
+      confirmation: 'first-pass-1',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(await notices(email)).toBe(0);
+  });
+
   // Issue 12 #3: the reset page checks its link on opening instead of after the new password was typed twice.
   it('checks a link without spending it: GET answers 200 while it works, 400 once used, expired or unknown', async () => {
     const ws = await makeWorkspace(h);

@@ -159,7 +159,7 @@ export const authModule: ModuleRoutes = {
         config: { access: { role: 'admin' } },
       },
       async (req) => {
-        const user = await service.resetPasswordHard(req.ctx, req.body.user_id, req.body.password);
+        const user = await service.resetPasswordHard(platform, req.ctx, req.body.user_id, req.body.password);
         revokeSessions(platform, req.ctx, user.id);
         return { result: await presentOne(req.ctx, user) };
       },

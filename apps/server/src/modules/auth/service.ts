@@ -8,6 +8,7 @@ import { inSystem } from '../../platform/db/tenant.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
+import { mailPasswordChanged } from '../../platform/mail/notices.js';
 import { passwordResetMail } from '../../platform/mail/templates.js';
 import { clients } from '../clients/tables.js';
 import { getUserRow, presentUser, saveUser } from '../users/index.js';
@@ -147,7 +148,7 @@ export async function checkResetToken(platform: Platform, token: string): Promis
 
 export async function resetPassword(platform: Platform, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const userId = await inSystem(platform.database, async (tx) => {
+  const { userId, notice } = await inSystem(platform.database, async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -160,14 +161,18 @@ export async function resetPassword(platform: Platform, token: string, password:
       )
       .returning();
     if (!reset) throw new AppError(400, 'reset_link_invalid');
-    await tx
+    const [before] = await tx.select({ had: users.passwordHash }).from(users).where(eq(users.id, reset.userId));
+    const [person] = await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, reset.userId));
-    return reset.userId;
+      .where(eq(users.id, reset.userId))
+      .returning();
+    // An invited person setting their first password changed nothing: no notice for them.
+    return { userId: reset.userId, notice: before?.had ? person : null };
   });
   // After the commit, like every revocation: the person's open sockets close in every process.
   platform.realtime.revokeUser(userId);
+  if (notice) await mailPasswordChanged(platform, notice);
 }
 
 /**
@@ -175,11 +180,21 @@ export async function resetPassword(platform: Platform, token: string, password:
  * profile, which asks for the old one (spec portal §5 "Employees": the old password is required for a change), so
  * a stolen session cannot lock its owner out.
  */
-export async function resetPasswordHard(ctx: RequestContext, userId: string, password: string): Promise<UserRow> {
+export async function resetPasswordHard(
+  platform: Platform,
+  ctx: RequestContext,
+  userId: string,
+  password: string,
+): Promise<UserRow> {
   if (userId === ctx.me().id) {
     throw new AppError(400, 'old_password_required', {}, { fields: { oldPassword: 'old_password_required' } });
   }
   const row = await getUserRow(ctx, userId);
   if (row.roles.includes('admin') && !ctx.isSuperadmin) throw new AppError(403, 'no_access');
-  return saveUser(ctx.db, row.id, { passwordHash: await hashPassword(password), tokenVersion: row.tokenVersion + 1 });
+  const saved = await saveUser(ctx.db, row.id, {
+    passwordHash: await hashPassword(password),
+    tokenVersion: row.tokenVersion + 1,
+  });
+  ctx.afterCommit(() => mailPasswordChanged(platform, saved));
+  return saved;
 }

@@ -15,6 +15,7 @@ import { prepared, slot } from '../../platform/db/prepared.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
+import { mailPasswordChanged } from '../../platform/mail/notices.js';
 import { notify } from '../../platform/notify/notify.js';
 import { revokeSessions } from '../../platform/realtime/announce.js';
 import { presentClient } from '../clients/index.js';
@@ -256,7 +257,10 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
     changes.tokenVersion = row.tokenVersion + 1;
   }
   const updated = await saveUser(ctx.db, row.id, changes);
-  if (password !== undefined) revokeSessions(platform, ctx, row.id);
+  if (password !== undefined) {
+    revokeSessions(platform, ctx, row.id);
+    ctx.afterCommit(() => mailPasswordChanged(platform, updated));
+  }
   await deleteFiles(platform, ctx, media.droppedFiles);
   return { user: updated, passwordChanged: password !== undefined && self };
 }

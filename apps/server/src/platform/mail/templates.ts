@@ -55,6 +55,33 @@ export function passwordResetMail(lang: Lang, name: string, url: string): Render
   };
 }
 
+const passwordChangedTexts: Record<Lang, { subject: string; hello: string; body: string; action: string }> = {
+  en: {
+    subject: 'Your password was changed',
+    hello: 'Hello, {name}!',
+    body: 'The password of your Hallway account was just changed, and every other session of yours was signed out. If it was not you, set a new password now and tell your administrator.',
+    action: 'Set a new password',
+  },
+  ru: {
+    subject: 'Ваш пароль изменён',
+    hello: 'Здравствуйте, {name}!',
+    body: 'Пароль вашей учётной записи Hallway только что изменён, все остальные сеансы завершены. Если это были не вы, сразу задайте новый пароль и сообщите администратору.',
+    action: 'Задать новый пароль',
+  },
+  ua: {
+    subject: 'Ваш пароль змінено',
+    hello: 'Вітаємо, {name}!',
+    body: 'Пароль вашого облікового запису Hallway щойно змінено, усі інші сеанси завершено. Якщо це були не ви, одразу задайте новий пароль і повідомте адміністратора.',
+    action: 'Задати новий пароль',
+  },
+};
+
+/** The security notice after a password change (every path: own, an administrator's, a reset link). */
+export function passwordChangedMail(lang: Lang, name: string, url: string): Rendered {
+  const t = passwordChangedTexts[lang];
+  return { subject: t.subject, ...layout([t.hello.replace('{name}', name), t.body], { label: t.action, url }) };
+}
+
 const inviteTexts: Record<
   Lang,
   { subject: string; hello: string; body: string; action: string; expiry: string; ignore: string }
