@@ -202,6 +202,10 @@ const en = {
     notification_section_unknown: 'Unknown notification section',
     notification_channel_unknown: 'Unknown notification channel',
     notification_not_found: 'The notification was not found',
+    webhook_url_invalid: 'The webhook address must be an https:// URL',
+    telegram_token_invalid: 'This does not look like a Telegram bot token',
+    telegram_not_configured: 'The workspace has no Telegram bot',
+    delivery_not_found: 'The delivery was not found',
     // Structure
     department_not_found: 'The department was not found',
     structure_move_cycle: 'A department cannot be moved into itself or a child',

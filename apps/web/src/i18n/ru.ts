@@ -204,6 +204,10 @@ const ru: Resources = {
     notification_section_unknown: 'Неизвестный раздел уведомлений',
     notification_channel_unknown: 'Неизвестный канал уведомлений',
     notification_not_found: 'Уведомление не найдено',
+    webhook_url_invalid: 'Адрес вебхука должен начинаться с https://',
+    telegram_token_invalid: 'Это не похоже на токен бота Telegram',
+    telegram_not_configured: 'У рабочего пространства нет бота Telegram',
+    delivery_not_found: 'Доставка не найдена',
     // Structure
     department_not_found: 'Подразделение не найдено',
     structure_move_cycle: 'Подразделение нельзя переместить в само себя или в дочернее',

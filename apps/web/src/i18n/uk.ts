@@ -204,6 +204,10 @@ const uk: Resources = {
     notification_section_unknown: 'Невідомий розділ сповіщень',
     notification_channel_unknown: 'Невідомий канал сповіщень',
     notification_not_found: 'Сповіщення не знайдено',
+    webhook_url_invalid: 'Адреса вебхука має починатися з https://',
+    telegram_token_invalid: 'Це не схоже на токен бота Telegram',
+    telegram_not_configured: 'Робочий простір не має бота Telegram',
+    delivery_not_found: 'Доставку не знайдено',
     // Structure
     department_not_found: 'Підрозділ не знайдено',
     structure_move_cycle: 'Підрозділ не можна перемістити в самого себе або в дочірній',

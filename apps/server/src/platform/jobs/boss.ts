@@ -92,8 +92,9 @@ export function createJobs(
     },
     async work(queue, handler) {
       await ensureQueue(queue);
-      await boss.work(queue, async (batch) => {
-        for (const job of batch) await handler(job.data as never, { id: job.id });
+      await boss.work(queue, { includeMetadata: true }, async (batch) => {
+        for (const job of batch)
+          await handler(job.data as never, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
       });
     },
     async send(queue, data, sendOptions = {}) {

@@ -5,4 +5,5 @@ export const en = {
   notificationSettings: 'Notification settings',
   mailCheck: 'Mail check',
   templates: 'Notification templates',
+  failures: 'Failed deliveries',
 };

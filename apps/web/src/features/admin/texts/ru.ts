@@ -6,4 +6,5 @@ export const ru: typeof en = {
   notificationSettings: 'Настройки уведомлений',
   mailCheck: 'Проверка почты',
   templates: 'Шаблоны уведомлений',
+  failures: 'Неудачные доставки',
 };

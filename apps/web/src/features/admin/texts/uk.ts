@@ -6,4 +6,5 @@ export const uk: typeof en = {
   notificationSettings: 'Налаштування сповіщень',
   mailCheck: 'Перевірка пошти',
   templates: 'Шаблони сповіщень',
+  failures: 'Невдалі доставки',
 };
