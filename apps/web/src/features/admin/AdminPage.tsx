@@ -1,11 +1,13 @@
-import { Box, Card, Stack, Tabs, Title } from '@mantine/core';
+import { Box, Card, Divider, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
+import { FailedDeliveriesTab } from '../notifications/FailedDeliveriesTab';
 import { MailCheckTab } from '../notifications/MailCheckTab';
+import { WorkspaceMessengersForm } from '../notifications/MessengerForms';
 import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
 import { TemplatesTab } from '../notifications/TemplatesTab';
 import { useAdminTexts } from './texts';
 
-const TABS = ['notificationSettings', 'templates', 'mailCheck'] as const;
+const TABS = ['notificationSettings', 'templates', 'mailCheck', 'failures'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /admin/ (portal §2 "Admin panel"): the tabs built so far. */
@@ -28,13 +30,20 @@ export default function AdminPage() {
           </Tabs.List>
           <Box p={{ base: 'md', sm: 'xl' }}>
             <Tabs.Panel value="notificationSettings">
-              <WorkspaceNotificationsTab />
+              <Stack gap="xl">
+                <WorkspaceNotificationsTab />
+                <Divider />
+                <WorkspaceMessengersForm />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="templates">
               <TemplatesTab />
             </Tabs.Panel>
             <Tabs.Panel value="mailCheck">
               <MailCheckTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="failures">
+              <FailedDeliveriesTab />
             </Tabs.Panel>
           </Box>
         </Tabs>
