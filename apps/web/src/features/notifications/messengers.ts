@@ -49,24 +49,32 @@ export const messengerMutations = {
   saveWorkspace: (client: QueryClient, clientId: string) =>
     mutationOptions({
       mutationFn: (body: MessengerSettingsBody) =>
-        api<One<MessengerSettingsDto>>('/api/notification_channels', { method: 'PUT', body }).then((r) => r.result),
+        api<One<MessengerSettingsDto>>('/api/notification_channels', { method: 'PUT', body, local: true }).then(
+          (r) => r.result,
+        ),
       onSuccess: (saved) => client.setQueryData(messengerKeys.workspace(clientId), saved),
     }),
   savePerson: (client: QueryClient, userId: string) =>
     mutationOptions({
       mutationFn: (body: PersonalMessengersBody) =>
-        api<One<PersonalMessengersDto>>('/api/user/messengers', { method: 'PUT', body }).then((r) => r.result),
+        api<One<PersonalMessengersDto>>('/api/user/messengers', { method: 'PUT', body, local: true }).then(
+          (r) => r.result,
+        ),
       onSuccess: (saved) => client.setQueryData(messengerKeys.person(userId), saved),
     }),
   telegramCode: () =>
     mutationOptions({
       mutationFn: () =>
-        api<One<TelegramCodeDto>>('/api/user/messengers/telegram_code', { method: 'POST' }).then((r) => r.result),
+        api<One<TelegramCodeDto>>('/api/user/messengers/telegram_code', { method: 'POST', local: true }).then(
+          (r) => r.result,
+        ),
     }),
   unlinkTelegram: (client: QueryClient, userId: string) =>
     mutationOptions({
       mutationFn: () =>
-        api<One<PersonalMessengersDto>>('/api/user/messengers/telegram', { method: 'DELETE' }).then((r) => r.result),
+        api<One<PersonalMessengersDto>>('/api/user/messengers/telegram', { method: 'DELETE', local: true }).then(
+          (r) => r.result,
+        ),
       onSuccess: (saved) => client.setQueryData(messengerKeys.person(userId), saved),
     }),
   retry: (client: QueryClient) =>

@@ -65,7 +65,7 @@ export const en = {
     intro:
       'Telegram, Microsoft Teams and Slack receive the notifications whose Telegram, Teams or Slack channel is switched on above.',
     telegramToken: 'Telegram bot token',
-    telegramTokenHint: 'From @BotFather, like 123456:ABC-DEF…',
+    telegramTokenHint: 'From @BotFather, like 123456:ABC-DEF',
     teamsUrl: 'Microsoft Teams incoming webhook',
     slackUrl: 'Slack incoming webhook',
     urlHint: 'An https:// address',

@@ -66,7 +66,7 @@ export const ru: typeof en = {
     intro:
       'Telegram, Microsoft Teams и Slack получают уведомления, у которых выше включён канал Telegram, Teams или Slack.',
     telegramToken: 'Токен бота Telegram',
-    telegramTokenHint: 'От @BotFather, вида 123456:ABC-DEF…',
+    telegramTokenHint: 'От @BotFather, вида 123456:ABC-DEF',
     teamsUrl: 'Входящий вебхук Microsoft Teams',
     slackUrl: 'Входящий вебхук Slack',
     urlHint: 'Адрес https://',

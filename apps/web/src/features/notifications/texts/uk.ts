@@ -66,7 +66,7 @@ export const uk: typeof en = {
     intro:
       'Telegram, Microsoft Teams і Slack отримують сповіщення, у яких вище увімкнено канал Telegram, Teams або Slack.',
     telegramToken: 'Токен бота Telegram',
-    telegramTokenHint: 'Від @BotFather, вигляду 123456:ABC-DEF…',
+    telegramTokenHint: 'Від @BotFather, вигляду 123456:ABC-DEF',
     teamsUrl: 'Вхідний вебхук Microsoft Teams',
     slackUrl: 'Вхідний вебхук Slack',
     urlHint: 'Адреса https://',
