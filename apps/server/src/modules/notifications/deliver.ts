@@ -6,7 +6,7 @@ import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import type { Platform } from '../../platform/index.js';
 import type { NotificationDispatch } from '../../platform/notify/notify.js';
 import { notificationMail } from './mail.js';
-import { CHANNEL_QUEUE, insertDeliveries, queueDelivery, sendDelivery, sweepDeliveries } from './messengers.js';
+import { CHANNEL_QUEUE, insertDeliveries, queueDeliveries, sendDelivery, sweepDeliveries } from './messengers.js';
 import { type CustomTemplates, render } from './templates.js';
 
 export const FANOUT_QUEUE = 'notify.fanout';
@@ -108,15 +108,18 @@ async function nextBatch(p: Platform, clientId: string, eventId: string) {
 async function deliver(p: Platform, clientId: string, eventId: string) {
   // Mails wait until every centre entry exists: 10,000 of them must not hold up the centre behind the mailer.
   const mails: MailTask[] = [];
+  const deliveries: string[] = [];
   for (;;) {
     const batch = await nextBatch(p, clientId, eventId);
     if (!batch) break;
     mails.push(...announce(p, clientId, batch.event, batch.recipients, batch.delivered, batch.custom));
-    // Without jobs the deliveries stay pending until a process with jobs sweeps them.
-    if (p.config.jobs) for (const id of batch.deliveries) await queueDelivery(p, clientId, id).catch(() => undefined);
+    deliveries.push(...batch.deliveries);
     if (batch.done) break;
   }
   events.emit('entered', eventId);
+  // Messenger jobs, like mails, once every entry exists; without jobs (or should queuing fail) the deliveries stay
+  // pending until the sweep of a process with jobs queues them.
+  if (p.config.jobs && deliveries.length) await queueDeliveries(p, clientId, deliveries).catch(() => undefined);
   for (const mail of mails) {
     await p.mail
       .send({ clientId, to: mail.to, ...notificationMail(mail.entry, p.config.publicUrl, mail.entry.full) })
@@ -210,8 +213,11 @@ export function dispatcherOf(p: Platform): Dispatcher {
 
 async function work(p: Platform) {
   if (!p.config.jobs) return;
-  await p.jobs.work<{ clientId: string; deliveryId: string }>(CHANNEL_QUEUE, (data, job) =>
-    sendDelivery(p, data.clientId, data.deliveryId, job),
+  // Messenger posts wait on the network: 20 at a time, the next batch right after a full one.
+  await p.jobs.work<{ clientId: string; deliveryId: string }>(
+    CHANNEL_QUEUE,
+    (data, job) => sendDelivery(p, data.clientId, data.deliveryId, job),
+    { batchSize: 20 },
   );
   await p.jobs.work<{ clientId: string; eventId: string }>(MAIL_QUEUE, (data) =>
     mailEvent(p, data.clientId, data.eventId),

@@ -3,9 +3,9 @@ import { EventEmitter, once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createHarness, type Harness, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
+import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
 import { delivery } from './deliver.js';
-import { channelEvents, queueDelivery, sendDelivery } from './messengers.js';
+import { channelEvents, queueDelivery, sendDelivery, sweepDeliveries } from './messengers.js';
 
 interface Received {
   method: string;
@@ -211,6 +211,32 @@ describe('messenger deliveries', () => {
     await sendDelivery(h.platform, ws.id, slackDelivery.id, { id: 'x', retryCount: 0, retryLimit: 2 });
     expect(await queueDelivery(h.platform, ws.id, slackDelivery.id)).toBeNull();
     expect(hits(`/slack/own-${ws.id}`)).toHaveLength(1);
+  });
+
+  it('sends a notice to everyone once per person through the workspace defaults, however often its fan-out runs', {
+    timeout: 60_000,
+  }, async () => {
+    const ws = await makeWorkspace(h);
+    for (let i = 0; i < 5; i++) await makeUser(h, ws.id, { firstName: `Colleague${i}` });
+    const path = `/slack/everyone-${ws.id}`;
+    await call(h, ws.admin, 'PUT', '/api/notification_channels', { slack_url: `${base}${path}` });
+    const defaults = await call(h, ws.admin, 'PUT', '/api/user/notifications', {
+      client_id: ws.id,
+      notifications: [{ name: 'notifications.message', channel: ['center', 'slack'] }],
+    });
+    expect(defaults.statusCode, defaults.body).toBe(200);
+    const res = await call(h, ws.admin, 'POST', '/api/notification', { title: 'Fire drill' });
+    const eventId = res.json().result._id as string;
+    // The fan-out run twice (its job after a crash): the second finds the event done.
+    await delivery.deliver(h.platform, ws.id, eventId);
+    await delivery.deliver(h.platform, ws.id, eventId);
+    const done = await settled(eventId, 6);
+    expect(done).toHaveLength(6);
+    expect(done.every((d) => d.status === 'sent')).toBe(true);
+    // A sweep finds nothing pending and queues nothing.
+    await sweepDeliveries(h.platform);
+    expect(hits(path)).toHaveLength(6);
+    expect(new Set(hits(path).map((r) => r.body.text)).size).toBe(1);
   });
 
   it('skips a channel without an address for the person', { timeout: 60_000 }, async () => {

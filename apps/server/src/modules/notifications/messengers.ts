@@ -2,7 +2,7 @@
 // Slack through incoming webhooks (a person's own before the workspace's). Each (entry, channel) is one row of
 // notification_deliveries and one pg-boss job with retries and backoff; a delivery that used up its retries stays
 // `failed` with its reason for the admin panel's "Failed deliveries".
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   FAILURES_PAGE,
@@ -378,6 +378,20 @@ export function queueDelivery(p: Platform, clientId: string, deliveryId: string,
   );
 }
 
+/** Queues the jobs of many deliveries in one statement per thousand (the fan-out of a big event). */
+export async function queueDeliveries(p: Platform, clientId: string, ids: string[]) {
+  const { retryLimit, retryDelaySeconds } = p.config.messengers;
+  for (let i = 0; i < ids.length; i += 1000) {
+    await p.jobs.sendMany(
+      CHANNEL_QUEUE,
+      ids.slice(i, i + 1000).map((id) => ({
+        data: { clientId, deliveryId: id },
+        options: { id, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true },
+      })),
+    );
+  }
+}
+
 /** Messenger deliveries of freshly inserted entries, in the batch's transaction (none twice: the unique key). */
 export async function insertDeliveries(
   tx: Tx,
@@ -408,7 +422,9 @@ export async function sweepDeliveries(p: Platform) {
             AND (locked_until IS NULL OR locked_until < now()) ORDER BY created LIMIT 500`,
     ),
   );
-  for (const row of stale) await queueDelivery(p, row.client_id, row.id);
+  const byClient = new Map<string, string[]>();
+  for (const row of stale) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row.id]);
+  for (const [clientId, ids] of byClient) await queueDeliveries(p, clientId, ids);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -468,6 +484,6 @@ export async function retryFailure(ctx: RequestContext, p: Platform, id: string)
   if (!row) throw notFound('delivery_not_found' satisfies MessageCode);
   const clientId = ctx.tenant();
   // A new job id: the delivery's own is taken by the job that failed.
-  if (p.config.jobs) ctx.afterCommit(() => queueDelivery(p, clientId, id, crypto.randomUUID()).catch(() => undefined));
+  if (p.config.jobs) ctx.afterCommit(() => queueDelivery(p, clientId, id, randomUUID()).catch(() => undefined));
   return { _id: id, status: 'pending' as const };
 }
