@@ -139,6 +139,8 @@ describe('messenger settings', () => {
     expect(token.statusCode).toBe(400);
     expect(token.json().fields).toEqual({ telegram_token: 'telegram_token_invalid' });
     expect((await call(h, ws.employee, 'GET', `/api/notification_channels/${ws.id}`)).statusCode).toBe(403);
+    const stranger = await makeWorkspace(h);
+    expect((await call(h, stranger.admin, 'GET', `/api/notification_channels/${ws.id}`)).statusCode).toBe(403);
     expect(
       (await call(h, ws.employee, 'PUT', '/api/notification_channels', { slack_url: 'https://x.example/h' }))
         .statusCode,
@@ -205,6 +207,10 @@ describe('messenger deliveries', () => {
     expect(telegram[0].body.text).toBe(
       `Ada Admin\n\nLunch at <b>noon</b> & *cake*\n\nhttp://hallway.test/user/${ws.admin.id}`,
     );
+
+    // The person can unlink the chat again.
+    const unlinked = await call(h, ws.employee, 'DELETE', '/api/user/messengers/telegram');
+    expect(unlinked.json().result.telegram_linked).toBe(false);
 
     // Our side never sends a delivery twice: its job runs again (a crash after the send) or is queued again.
     const slackDelivery = done.find((d) => d.channel === 'slack')!;
