@@ -1,5 +1,5 @@
 import { FAILURES_PAGE, type NotificationFailureDto } from '@hallway/shared';
-import { Badge, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChecks, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,7 +56,9 @@ export function FailedDeliveriesTab() {
                   <Table.Th>{t('failures.columns.person')}</Table.Th>
                   <Table.Th>{t('failures.columns.notification')}</Table.Th>
                   <Table.Th>{t('failures.columns.reason')}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>{t('failures.retry')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
