@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The fan-out figure of issue 13: a must-read post in a workspace of N people (default 10,000). Reports how long the
 // API took to answer, and how long until every centre entry existed (the pg-boss job's batches).
-// Usage: node --import tsx bench/notify-fanout.mjs [people]   (BENCH_DATABASE_URL or DATABASE_URL: PostgreSQL;
-// otherwise the embedded database in a temporary directory)
+// Usage: node --import tsx bench/notify-fanout.mjs [people] [slack]   (BENCH_DATABASE_URL or DATABASE_URL: PostgreSQL;
+// otherwise the embedded database in a temporary directory). With `slack` everyone also gets the post on Slack
+// (the workspace's webhook: a local HTTP server), and the time until every Slack delivery was posted is reported.
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_RIGHTS, FEATURES } from '@hallway/shared';
@@ -12,10 +15,24 @@ import { pino } from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { delivery } from '../apps/server/src/modules/notifications/deliver.ts';
+import { channelEvents } from '../apps/server/src/modules/notifications/messengers.ts';
 import { principalQuery } from '../apps/server/src/modules/users/principal.ts';
 import { createPlatform } from '../apps/server/src/platform/create.ts';
 
 const people = Number(process.argv[2] ?? 10_000);
+const slack = process.argv[3] === 'slack';
+let posted = 0;
+const hook = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    posted++;
+    res.end('ok');
+  });
+});
+if (slack) {
+  hook.listen(0, '127.0.0.1');
+  await once(hook, 'listening');
+}
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const name = `hallway_fanout_${process.pid}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hallway-fanout-'));
@@ -36,6 +53,7 @@ const config = loadConfig({
   DATABASE_URL: url ?? '',
   DEMO: '0',
   JOBS: '1',
+  ALLOW_HTTP_WEBHOOKS: '1',
   LOG_LEVEL: 'warn',
   SUPERADMIN_PASSWORD: 'fanout-superadmin',
 });
@@ -62,6 +80,16 @@ try {
   const admin = (await db.query(`SELECT id, token_version FROM users WHERE login = 'p1'`)).rows[0];
   const token = platform.tokens.sign({ id: admin.id, clientId, tokenVersion: admin.token_version });
   await platform.jobs.start();
+  if (slack) {
+    await db.query(`INSERT INTO messenger_settings (id, client_id, slack_url) VALUES (gen_random_uuid(), $1, $2)`, [
+      clientId,
+      `http://127.0.0.1:${hook.address().port}/slack`,
+    ]);
+    await db.query(
+      `INSERT INTO notification_settings (id, client_id, channels) VALUES (gen_random_uuid(), $1, $2::jsonb)`,
+      [clientId, JSON.stringify({ 'posts.must_read': ['center', 'system', 'email', 'slack'] })],
+    );
+  }
 
   // Listening before the request: the first event of each kind is this post's (the workspace has no other).
   const moments = {};
@@ -72,6 +100,16 @@ try {
         resolve();
       }),
     );
+  let slackDone = 0;
+  const slackSent = new Promise((resolve) => {
+    if (!slack) return resolve();
+    channelEvents.on('done', () => {
+      if (++slackDone === people - 1) {
+        moments.slack = performance.now();
+        resolve();
+      }
+    });
+  });
   const entered = reached('entered');
   const mailed = reached('delivered');
   const started = performance.now();
@@ -85,6 +123,7 @@ try {
   if (res.statusCode !== 200) throw new Error(`POST /api/post answered ${res.statusCode} ${res.body}`);
   await entered;
   await mailed;
+  await slackSent;
   const { rows: events } = await db.query(`SELECT id FROM notification_events WHERE code = 'posts.must_read'`);
   const eventId = events[0].id;
   const entries = Number(
@@ -92,12 +131,15 @@ try {
   );
   const mails = Number((await db.query('SELECT count(*)::int AS n FROM outbox')).rows[0].n);
   const after = (kind) => `${(moments[kind] - started).toFixed(0)} ms`;
-  console.log('| database | people | API answered | all centre entries exist | all e-mails in the outbox |');
-  console.log('| --- | --- | --- | --- | --- |');
   console.log(
-    `| ${adminUrl ? 'PostgreSQL' : 'embedded'} | ${people} | ${answered.toFixed(0)} ms | ${entries} after ${after('entered')} | ${mails} after ${after('delivered')} |`,
+    `| database | people | API answered | all centre entries exist | all e-mails in the outbox |${slack ? ' all Slack posts sent |' : ''}`,
+  );
+  console.log(`| --- | --- | --- | --- | --- |${slack ? ' --- |' : ''}`);
+  console.log(
+    `| ${adminUrl ? 'PostgreSQL' : 'embedded'} | ${people} | ${answered.toFixed(0)} ms | ${entries} after ${after('entered')} | ${mails} after ${after('delivered')} |${slack ? ` ${posted} after ${after('slack')} |` : ''}`,
   );
 } finally {
+  hook.close();
   await app.close();
   await platform.close();
   rmSync(dataDir, { recursive: true, force: true });

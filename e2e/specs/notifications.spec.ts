@@ -86,7 +86,7 @@ test('anna chooses e-mail for mentions in her profile; the administrator sets th
   const email = page.getByRole('checkbox', { name: 'Someone mentioned me: E-mail' });
   await expect(email).not.toBeChecked();
   await email.check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Notification settings saved')).toBeVisible();
   await shot(page, 'notifications-settings-desktop-light');
   await page.reload();

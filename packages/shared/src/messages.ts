@@ -132,6 +132,10 @@ export const MESSAGES = {
   export_url_invalid: 'The mailing service address must be an https URL',
   export_not_configured: 'The export to a mailing service is not set up',
   export_failed: 'The mailing service refused the export: {reason}',
+  webhook_url_invalid: 'The webhook address must be an https:// URL',
+  telegram_token_invalid: 'This does not look like a Telegram bot token',
+  telegram_not_configured: 'The workspace has no Telegram bot',
+  delivery_not_found: 'The delivery was not found',
   // Structure
   department_not_found: 'The department was not found',
   structure_move_cycle: 'A department cannot be moved into itself or a child',

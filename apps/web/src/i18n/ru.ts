@@ -223,6 +223,10 @@ const ru: Resources = {
     export_url_invalid: 'Адрес сервиса рассылок должен быть URL с https',
     export_not_configured: 'Выгрузка в сервис рассылок не настроена',
     export_failed: 'Сервис рассылок отклонил выгрузку: {{reason}}',
+    webhook_url_invalid: 'Адрес вебхука должен начинаться с https://',
+    telegram_token_invalid: 'Это не похоже на токен бота Telegram',
+    telegram_not_configured: 'У рабочего пространства нет бота Telegram',
+    delivery_not_found: 'Доставка не найдена',
     // Structure
     department_not_found: 'Подразделение не найдено',
     structure_move_cycle: 'Подразделение нельзя переместить в само себя или в дочернее',

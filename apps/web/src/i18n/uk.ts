@@ -223,6 +223,10 @@ const uk: Resources = {
     export_url_invalid: 'Адреса сервісу розсилок має бути URL з https',
     export_not_configured: 'Вивантаження до сервісу розсилок не налаштовано',
     export_failed: 'Сервіс розсилок відхилив вивантаження: {{reason}}',
+    webhook_url_invalid: 'Адреса вебхука має починатися з https://',
+    telegram_token_invalid: 'Це не схоже на токен бота Telegram',
+    telegram_not_configured: 'Робочий простір не має бота Telegram',
+    delivery_not_found: 'Доставку не знайдено',
     // Structure
     department_not_found: 'Підрозділ не знайдено',
     structure_move_cycle: 'Підрозділ не можна перемістити в самого себе або в дочірній',

@@ -22,10 +22,14 @@ export type EntrySection = Exclude<NotificationSection, 'all'>;
 
 /**
  * Channels a notification goes through (modules §3). `center`: the notification centre; `system`: a popup in every
- * open tab; `email`: the mailer (SMTP or the outbox). Telegram, Teams and Slack are not built yet and refused.
+ * open tab; `email`: the mailer (SMTP or the outbox); `telegram`, `teams`, `slack`: the messengers, through the
+ * workspace's bot or incoming webhooks (a person's own webhook first), as pg-boss jobs with retries.
  */
-export const NOTIFICATION_CHANNELS = ['center', 'system', 'email'] as const;
+export const NOTIFICATION_CHANNELS = ['center', 'system', 'email', 'telegram', 'teams', 'slack'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** The channels delivered by a job per (entry, channel), retried with backoff, failures listed for administrators. */
+export const MESSENGER_CHANNELS = ['telegram', 'teams', 'slack'] as const;
+export type MessengerChannel = (typeof MESSENGER_CHANNELS)[number];
 
 /**
  * Every notification the product sends, its centre section and the channels it has unless the workspace or the
@@ -233,3 +237,63 @@ export type NotifTemplateDto = z.infer<typeof notifTemplateDto>;
 /** A template filled with sample values. */
 export const notifTemplatePreview = z.object({ title: z.string(), short: z.string(), full: z.string() });
 export type NotifTemplatePreview = z.infer<typeof notifTemplatePreview>;
+
+/** A secret as the server shows it back: whether it is set and its last four characters, never the whole. */
+export const secretHint = z.object({ set: z.boolean(), last4: z.string().nullable() });
+export type SecretHint = z.infer<typeof secretHint>;
+/** A webhook URL field: https (http to 127.0.0.1/localhost only in tests); '' or null clears it. */
+const webhookUrl = z.string().trim().max(1000, 'too_long').nullable().optional();
+
+/** Admin panel "notification settings": the workspace's messenger channels. Fields left out keep their value. */
+export const messengerSettingsBody = z.object({
+  telegram_token: z
+    .string()
+    .trim()
+    .max(200, 'too_long')
+    .regex(/^(\d+:[\w-]+)?$/, 'telegram_token_invalid')
+    .nullable()
+    .optional(),
+  teams_url: webhookUrl,
+  slack_url: webhookUrl,
+});
+export type MessengerSettingsBody = z.infer<typeof messengerSettingsBody>;
+export const messengerSettingsDto = z.object({
+  telegram_token: secretHint,
+  teams_url: secretHint,
+  slack_url: secretHint,
+  /** Where Telegram sends the bot's updates (`/start <code>`); null until a token is set. Administrators only. */
+  telegram_webhook: z.string().nullable(),
+});
+export type MessengerSettingsDto = z.infer<typeof messengerSettingsDto>;
+
+/** A person's own messenger links (profile "notifications"): their Slack/Teams webhooks and Telegram chat. */
+export const personalMessengersBody = z.object({ teams_url: webhookUrl, slack_url: webhookUrl });
+export type PersonalMessengersBody = z.infer<typeof personalMessengersBody>;
+export const personalMessengersDto = z.object({
+  teams_url: secretHint,
+  slack_url: secretHint,
+  /** Whether a Telegram chat is linked. */
+  telegram_linked: z.boolean(),
+  /** Whether the workspace has a Telegram bot (else linking is pointless). */
+  telegram_available: z.boolean(),
+});
+export type PersonalMessengersDto = z.infer<typeof personalMessengersDto>;
+/** A one-time code: the person sends `/start <code>` to the workspace's bot. */
+export const telegramCodeDto = z.object({ code: z.string(), expires: z.string() });
+export type TelegramCodeDto = z.infer<typeof telegramCodeDto>;
+
+/** A messenger delivery that used up its retries (admin panel "Failed deliveries"). */
+export const notificationFailureDto = z.object({
+  _id: z.string(),
+  channel: z.enum(MESSENGER_CHANNELS),
+  user: z.object({ _id: z.string(), name: z.string() }),
+  notification: z.object({ _id: z.string(), code: z.string() }),
+  attempts: z.number().int(),
+  error: z.string(),
+  failed_at: z.string(),
+});
+export type NotificationFailureDto = z.infer<typeof notificationFailureDto>;
+export const FAILURES_PAGE = 20;
+export const failuresQuery = z.object({ page: z.coerce.number().int().min(0).max(10_000).default(0) });
+export const failuresPage = z.object({ result: z.array(notificationFailureDto), total: z.number().int() });
+export type FailuresPage = z.infer<typeof failuresPage>;

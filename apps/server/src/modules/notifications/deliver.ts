@@ -7,6 +7,7 @@ import type { Platform } from '../../platform/index.js';
 import type { MailAttachment } from '../../platform/mail/types.js';
 import type { NotificationDispatch } from '../../platform/notify/notify.js';
 import { notificationMail } from './mail.js';
+import { CHANNEL_QUEUE, insertDeliveries, queueDeliveries, sendDelivery, sweepDeliveries } from './messengers.js';
 import { type CustomTemplates, render } from './templates.js';
 
 export const FANOUT_QUEUE = 'notify.fanout';
@@ -96,11 +97,13 @@ async function nextBatch(p: Platform, clientId: string, eventId: string) {
     if (!event || event.done_at) return null;
     const recipients = event.enabled ? await recipientsAfter(tx, clientId, event) : [];
     const delivered = recipients.length ? await insertEntries(tx, clientId, event, recipients) : [];
+    // Messenger deliveries commit with their entries: a channel that is down never costs the centre entry.
+    const deliveries = delivered.length ? await insertDeliveries(tx, clientId, delivered) : [];
     const custom = delivered.length ? await customTemplates(tx, clientId) : new Map();
     const done = recipients.length < BATCH;
     await tx.execute(sql`UPDATE notification_events SET cursor = ${recipients.at(-1)?.id ?? event.cursor},
         delivered = delivered + ${delivered.length}, done_at = ${done ? sql`now()` : null} WHERE id = ${eventId}`);
-    return { event, recipients, delivered, done, custom };
+    return { event, recipients, delivered, deliveries, done, custom };
   });
 }
 
@@ -109,14 +112,19 @@ async function deliver(p: Platform, clientId: string, eventId: string) {
   // Mails wait until every centre entry exists: 10,000 of them must not hold up the centre behind the mailer.
   const mails: MailTask[] = [];
   let attachments: MailAttachment[] = [];
+  const deliveries: string[] = [];
   for (;;) {
     const batch = await nextBatch(p, clientId, eventId);
     if (!batch) break;
     attachments = batch.event.attachments ?? [];
     mails.push(...announce(p, clientId, batch.event, batch.recipients, batch.delivered, batch.custom));
+    deliveries.push(...batch.deliveries);
     if (batch.done) break;
   }
   events.emit('entered', eventId);
+  // Messenger jobs, like mails, once every entry exists; without jobs (or should queuing fail) the deliveries stay
+  // pending until the sweep of a process with jobs queues them.
+  if (p.config.jobs && deliveries.length) await queueDeliveries(p, clientId, deliveries).catch(() => undefined);
   for (const mail of mails) {
     const rendered = notificationMail(mail.entry, p.config.publicUrl, mail.entry.full);
     await p.mail.send({ clientId, to: mail.to, ...rendered, attachments }).catch(() => undefined);
@@ -188,7 +196,8 @@ const dispatchers = new WeakMap<Platform, Dispatcher>();
  * event's cursor, so a crash resumes after the last committed batch and the unique keys make a repeated batch insert
  * nothing. After each commit: `notification.new` to the person's room (a popup when the channel `system` is on) and
  * the e-mails. E-mail is at most once: a crash between a batch's commit and its mails loses those mails rather than
- * sending them twice.
+ * sending them twice. Messenger channels (Telegram, Teams, Slack) get a delivery row per entry and channel in the
+ * batch's transaction and a job each (messengers.ts), retried with backoff and recorded when they keep failing.
  */
 export function dispatcherOf(p: Platform): Dispatcher {
   const known = dispatchers.get(p);
@@ -215,6 +224,12 @@ export function dispatcherOf(p: Platform): Dispatcher {
 
 async function work(p: Platform) {
   if (!p.config.jobs) return;
+  // Messenger posts wait on the network: 20 at a time, the next batch right after a full one.
+  await p.jobs.work<{ clientId: string; deliveryId: string }>(
+    CHANNEL_QUEUE,
+    (data, job) => sendDelivery(p, data.clientId, data.deliveryId, job),
+    { batchSize: 20 },
+  );
   await p.jobs.work<{ clientId: string; eventId: string }>(MAIL_QUEUE, (data) =>
     mailEvent(p, data.clientId, data.eventId),
   );
@@ -233,6 +248,7 @@ async function work(p: Platform) {
     );
     for (const row of stale)
       await p.jobs.send(FANOUT_QUEUE, { clientId: row.client_id, eventId: row.id }, { singletonKey: row.id });
+    await sweepDeliveries(p);
   });
   await p.jobs.schedule(SWEEP_QUEUE, '* * * * *');
 }

@@ -4,6 +4,7 @@ import { registerBody, registerObject, valueParams } from '../../test/isolation/
 import { delivery } from './deliver.js';
 
 let eventOfA = '';
+let deliveryOfA = '';
 registerObject('notification', async (h, a) => {
   const as = async (token: string, method: 'POST' | 'PUT', url: string, payload: object) => {
     const res = await h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
@@ -18,14 +19,43 @@ registerObject('notification', async (h, a) => {
     notifications: [{ name: 'posts.mention', channel: ['center'] }],
   });
   await as(a.employee.token, 'PUT', '/api/user/notifications', {
-    notifications: [{ name: 'posts.mention', channel: [] }],
+    notifications: [
+      { name: 'posts.mention', channel: [] },
+      { name: 'notifications.message', channel: ['center', 'slack'] },
+    ],
   });
+  // Messenger channels of A: the workspace's webhooks, the employee's own, and a delivery that failed.
+  await as(a.admin.token, 'PUT', '/api/notification_channels', {
+    slack_url: 'https://hooks.slack.example/services/foreign-slack-hook',
+    teams_url: 'https://teams.example/webhook/foreign-teams-hook',
+  });
+  await as(a.employee.token, 'PUT', '/api/user/messengers', { slack_url: 'https://hooks.slack.example/own-hook' });
+  // A bot token written here rather than through the route, which would tell api.telegram.org about it.
+  await h.platform.database.query(
+    `UPDATE messenger_settings SET telegram_token = '1:foreign-bot', telegram_secret = 'foreign-telegram-secret-0001'
+     WHERE client_id = $1`,
+    [a.id],
+  );
+  const slackNote = await as(a.admin.token, 'POST', '/api/message', {
+    recipients: [a.employee.id],
+    text: 'foreign-slack',
+  });
+  await delivery.deliver(h.platform, a.id, slackNote._id);
+  const failed = await h.platform.database.query(
+    `UPDATE notification_deliveries SET status = 'failed', attempts = 3, error = 'HTTP 500: foreign-failure'
+     WHERE client_id = $1 RETURNING id`,
+    [a.id],
+  );
+  deliveryOfA = (failed.rows[0] as { id: string }).id;
   eventOfA = sent._id;
   const { rows } = await h.platform.database.query('SELECT id FROM notifications WHERE event_id = $1', [sent._id]);
   return (rows[0] as { id: string }).id;
 });
 // Registered after `notification`, whose fixture sends it.
 registerObject('notification_event', async () => eventOfA);
+registerObject('notification_delivery', async () => deliveryOfA);
+registerBody('PUT /api/notification_channels', () => ({ slack_url: 'https://hooks.slack.example/hijacked' }));
+registerBody('PUT /api/user/messengers', ({ a }) => ({ user_id: a.employee.id, slack_url: 'https://evil.example/h' }));
 // Values rather than objects: they are not markers of workspace A.
 valueParams.notification_section = 'all';
 valueParams.notification_time = 'now';

@@ -24,6 +24,7 @@ import type { Platform } from '../../platform/index.js';
 import { notify } from '../../platform/notify/notify.js';
 import { dispatcherOf } from './deliver.js';
 import { mailCheckRoutes } from './mailcheck.js';
+import { messengerRoutes } from './messenger-routes.js';
 import * as service from './service.js';
 import { templateRoutes } from './template-routes.js';
 
@@ -198,6 +199,7 @@ export async function registerRoutes(app: App, platform: Platform) {
   settingsRoutes(app);
   mailCheckRoutes(app, platform);
   templateRoutes(app);
+  messengerRoutes(app, platform);
   // The fan-out worker runs in every process with jobs (deliver.ts).
   await dispatcherOf(platform).bind();
 }

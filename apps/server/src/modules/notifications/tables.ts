@@ -119,3 +119,86 @@ export const notifTemplates = pgTable(
   (t) => [uniqueIndex('notif_templates_code_key').on(t.clientId, t.code, t.lang)],
 );
 export type NotifTemplateRow = typeof notifTemplates.$inferSelect;
+
+/**
+ * A workspace's messenger channels (admin panel "notification settings"): the Telegram bot's token with the secret
+ * path of the webhook Telegram calls, and the Teams and Slack incoming webhooks. Secrets never leave in full.
+ */
+export const messengerSettings = pgTable(
+  'messenger_settings',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    telegramToken: text(),
+    /** The last segment of `/api/telegram/webhook/:secret`: only Telegram, told it by `setWebhook`, knows it. */
+    telegramSecret: text(),
+    teamsUrl: text(),
+    slackUrl: text(),
+    updated: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('messenger_settings_client_key').on(t.clientId),
+    uniqueIndex('messenger_settings_telegram_secret_key').on(t.telegramSecret),
+  ],
+);
+
+/** A person's own messenger links: their Teams/Slack webhooks (before the workspace's) and Telegram chat. */
+export const messengerLinks = pgTable(
+  'messenger_links',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamsUrl: text(),
+    slackUrl: text(),
+    telegramChatId: text(),
+    /** The one-time code the person sends to the bot as `/start <code>`, until it expires. */
+    telegramCode: text(),
+    telegramCodeExpires: timestamp({ withTimezone: true }),
+    updated: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('messenger_links_user_key').on(t.userId),
+    uniqueIndex('messenger_links_telegram_code_key').on(t.clientId, t.telegramCode),
+  ],
+);
+
+/**
+ * One messenger delivery of a centre entry (entry × channel), written with the entry in the fan-out's batch and sent
+ * by a pg-boss job whose id is this row's id, so it is queued once however often it is swept. `pending` until sent;
+ * `sent`, `skipped` (the channel has no address for the person) or `failed` (its retries used up, listed for the
+ * administrator with the reason). `locked_until` keeps two jobs of one delivery from sending together.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    notificationId: uuid()
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text().$type<'telegram' | 'teams' | 'slack'>().notNull(),
+    status: text().$type<'pending' | 'sent' | 'skipped' | 'failed'>().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    error: text(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    created: createdAt(),
+    updated: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_key').on(t.notificationId, t.channel),
+    index('notification_deliveries_failed_idx').on(t.clientId, t.updated).where(sql`status = 'failed'`),
+    index('notification_deliveries_pending_idx').on(t.created).where(sql`status = 'pending'`),
+  ],
+);

@@ -90,15 +90,45 @@ export function createJobs(
       started = null;
       stopped = true;
     },
-    async work(queue, handler) {
+    async work(queue, handler, workOptions = {}) {
       await ensureQueue(queue);
-      await boss.work(queue, async (batch) => {
-        for (const job of batch) await handler(job.data as never, { id: job.id });
+      const batchSize = workOptions.batchSize ?? 1;
+      const run = (job: { id: string; data: unknown; retryCount: number; retryLimit: number }) =>
+        handler(job.data as never, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      if (batchSize === 1) {
+        await boss.work(queue, { includeMetadata: true }, async (batch) => {
+          for (const job of batch) await run(job);
+        });
+        return;
+      }
+      // Several jobs at once, each with its own outcome: a job that throws is failed (and so retried) alone, pg-boss
+      // completes the others. A full batch means more are waiting: the worker fetches again without its pause.
+      const workerId: string = await boss.work(queue, { includeMetadata: true, batchSize }, async (batch) => {
+        const results = await Promise.allSettled(batch.map(run));
+        for (const [i, result] of results.entries()) {
+          if (result.status === 'rejected')
+            await boss.fail(queue, batch[i].id, {
+              message: String((result.reason as Error)?.message ?? result.reason),
+            });
+        }
+        if (batch.length === batchSize) boss.notifyWorker(workerId);
       });
     },
     async send(queue, data, sendOptions = {}) {
       await ensureQueue(queue);
       return boss.send(queue, data, sendOptions);
+    },
+    async sendMany(queue, list) {
+      if (list.length === 0) return;
+      await ensureQueue(queue);
+      await boss.insert(
+        list.map(({ data, options: { startAfter, ...rest } = {} }) => ({
+          name: queue,
+          data,
+          ...rest,
+          ...(startAfter ? { startAfter: new Date(Date.now() + startAfter * 1000) } : {}),
+        })),
+      );
     },
     async schedule(queue, cron, data = {}) {
       await ensureQueue(queue);

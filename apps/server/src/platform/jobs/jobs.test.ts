@@ -65,6 +65,27 @@ describe('jobs on the application database', () => {
     expect(attempts).toBe(2);
   });
 
+  it('runs a batch together: the job that fails is retried alone, the others complete once; ids queue once', async () => {
+    const queue = queueName('test.batch');
+    const runs = new Map<number, number>();
+    await h.platform.jobs.work<{ n: number }>(
+      queue,
+      async ({ n }, job) => {
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        if (n === 2 && job.retryCount === 0) throw new Error('the second fails once');
+      },
+      { batchSize: 5 },
+    );
+    const ids = [1, 2, 3].map(() => crypto.randomUUID());
+    const jobs = ids.map((id, i) => ({ data: { n: i + 1 }, options: { id, retryLimit: 2, retryDelay: 1 } }));
+    await h.platform.jobs.sendMany(queue, jobs);
+    // The same ids again queue nothing.
+    await h.platform.jobs.sendMany(queue, jobs);
+    for (const id of ids)
+      await waitFor('completion of each', async () => ((await jobState(id)) === 'completed' ? true : undefined));
+    expect(Object.fromEntries(runs)).toEqual({ 1: 1, 2: 2, 3: 1 });
+  });
+
   it('keeps one schedule per queue: registering again replaces it, unscheduling removes it', async () => {
     const queue = queueName('test.cron');
     const schedules = async () =>

@@ -18,6 +18,9 @@ const PUBLIC_ROUTES = [
   // A person's iCal subscription: their own events, only with their secret token (compared in constant time);
   // a wrong token or a foreign person answers a bare 404 (modules/events/feed.ts).
   'GET /api/calendar/feed/:userId/:file',
+  // Telegram's bot webhook: found by the workspace's secret path segment (404 otherwise); links a chat to the person
+  // whose one-time code it carries and answers nothing of the workspace (modules/notifications/messengers.ts).
+  'POST /api/telegram/webhook/:secret',
   // Health probes: no workspace data, only up/down states.
   'GET /api/health/live',
   'GET /api/health/ready',

@@ -1,12 +1,14 @@
-import { Box, Card, Stack, Tabs, Title } from '@mantine/core';
+import { Box, Card, Divider, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { MailingsTab } from '../mailings/MailingsTab';
+import { FailedDeliveriesTab } from '../notifications/FailedDeliveriesTab';
 import { MailCheckTab } from '../notifications/MailCheckTab';
+import { WorkspaceMessengersForm } from '../notifications/MessengerForms';
 import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
 import { TemplatesTab } from '../notifications/TemplatesTab';
 import { useAdminTexts } from './texts';
 
-const TABS = ['notificationSettings', 'templates', 'mailings', 'mailCheck'] as const;
+const TABS = ['notificationSettings', 'templates', 'mailings', 'mailCheck', 'failures'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
@@ -25,7 +27,7 @@ export default function AdminPage() {
       </Title>
       <Card withBorder radius="lg" padding={0}>
         <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
-          <Tabs.List aria-label={t('tabs')} px="sm">
+          <Tabs.List aria-label={t('tabs')} px="sm" className="hw-tabs-scroll">
             {TABS.map((name) => (
               <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
                 {t(name)}
@@ -34,7 +36,11 @@ export default function AdminPage() {
           </Tabs.List>
           <Box p={{ base: 'md', sm: 'xl' }}>
             <Tabs.Panel value="notificationSettings">
-              <WorkspaceNotificationsTab />
+              <Stack gap="xl">
+                <WorkspaceNotificationsTab />
+                <Divider />
+                <WorkspaceMessengersForm />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="templates">
               <TemplatesTab />
@@ -44,6 +50,9 @@ export default function AdminPage() {
             </Tabs.Panel>
             <Tabs.Panel value="mailCheck">
               <MailCheckTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="failures">
+              <FailedDeliveriesTab />
             </Tabs.Panel>
           </Box>
         </Tabs>

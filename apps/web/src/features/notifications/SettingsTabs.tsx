@@ -1,16 +1,27 @@
+import { Divider, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/session/context';
 import { QueryState } from '../../ui/States';
+import { PersonalMessengersForm } from './MessengerForms';
 import { SettingsMatrix } from './SettingsMatrix';
 import { settingsQueries } from './settings';
 
-/** Profile "notifications" tab (portal §2): the signed-in person's own overrides. */
+/** Profile "notifications" tab (portal §2): the signed-in person's own overrides and messenger links. */
 export function PersonNotificationsTab({ userId }: { userId: string }) {
+  const { user } = useSession();
   const query = useQuery(settingsQueries.person(userId));
   return (
-    <QueryState query={query}>
-      {(settings) => <SettingsMatrix key={settings.user_id} settings={settings} scope="person" />}
-    </QueryState>
+    <Stack gap="xl">
+      <QueryState query={query}>
+        {(settings) => <SettingsMatrix key={settings.user_id} settings={settings} scope="person" />}
+      </QueryState>
+      {user?._id === userId && (
+        <>
+          <Divider />
+          <PersonalMessengersForm userId={userId} />
+        </>
+      )}
+    </Stack>
   );
 }
 

@@ -6,4 +6,5 @@ export const en = {
   mailCheck: 'Mail check',
   mailings: 'Mailings',
   templates: 'Notification templates',
+  failures: 'Failed deliveries',
 };

@@ -7,4 +7,5 @@ export const ru: typeof en = {
   mailCheck: 'Проверка почты',
   mailings: 'Рассылки',
   templates: 'Шаблоны уведомлений',
+  failures: 'Неудачные доставки',
 };

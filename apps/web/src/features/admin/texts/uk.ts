@@ -7,4 +7,5 @@ export const uk: typeof en = {
   mailCheck: 'Перевірка пошти',
   mailings: 'Розсилки',
   templates: 'Шаблони сповіщень',
+  failures: 'Невдалі доставки',
 };
