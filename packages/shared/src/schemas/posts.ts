@@ -92,7 +92,9 @@ export const postDto = z.object({
   mustRead: z.boolean(),
   acknowledged: z.boolean(),
   acknowledgedCount: z.number().int(),
-  can: z.object({ edit: z.boolean(), delete: z.boolean(), mustRead: z.boolean() }),
+  /** Pinned on top of the company feed (administrators; company and system posts only). */
+  pinned: z.boolean(),
+  can: z.object({ edit: z.boolean(), delete: z.boolean(), mustRead: z.boolean(), pin: z.boolean() }),
 });
 export type PostDto = z.infer<typeof postDto>;
 
@@ -186,6 +188,8 @@ export const viewsPage = z.object({
 });
 
 export const mustReadBody = z.object({ mustRead: z.boolean() });
+export const pinBody = z.object({ pinned: z.boolean() });
+export const remindResult = z.object({ post_id: z.string(), reminded: z.number().int() });
 export const ackResult = z.object({ post_id: z.string(), acknowledged: z.boolean(), time: z.string() });
 export const readReportQuery = z.object({
   status: z.enum(['acknowledged', 'pending']).default('pending'),

@@ -40,3 +40,4 @@ registerBody('PUT /api/post/:id', ({ a, objects }) => ({
 registerBody('PUT /api/post/:id/view', ({ a }) => ({ user_id: a.employee.id, where: 'company' }));
 registerBody('PUT /api/post/all/view', ({ a }) => ({ user_id: a.employee.id, where: 'company' }));
 registerBody('PUT /api/post/:id/must_read', () => ({ mustRead: true }));
+registerBody('PUT /api/post/:id/pin', () => ({ pinned: true }));

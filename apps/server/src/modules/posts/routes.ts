@@ -11,6 +11,7 @@ import {
   mustReadBody,
   pageParam,
   pageQuery,
+  pinBody,
   postDto,
   postQuery,
   readReport,
@@ -196,6 +197,22 @@ function postRoutes(app: App, platform: Platform) {
   );
 }
 
+function pinRoutes(app: App, platform: Platform) {
+  app.put(
+    '/api/post/:id/pin',
+    {
+      schema: { tags: ['posts'], params: idParams, body: pinBody, response: { 200: resultOf(postDto) } },
+      config: { access: { ...wall, role: 'admin' } },
+    },
+    async (req) => {
+      await service.setPinned(req.ctx, req.params.id, req.body.pinned);
+      const post = await service.presentOnePost(req.ctx, req.params.id);
+      announcePost(platform, req.ctx, 'post.updated', post);
+      return { result: post };
+    },
+  );
+}
+
 function readingRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/all/view',
@@ -249,6 +266,7 @@ export const postsModule: ModuleRoutes = {
   routes(app, platform, services) {
     feedRoutes(app, services);
     postRoutes(app, platform);
+    pinRoutes(app, platform);
     readingRoutes(app, platform);
     registerWidgetRoutes(app);
   },

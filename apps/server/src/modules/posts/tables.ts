@@ -39,6 +39,10 @@ export const posts = pgTable(
     created: createdAt(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     edited: boolean().notNull().default(false),
+    /** Pinned on top of the company feed by an administrator (at most POSTS_PINNED_MAX at once), newest pin first. */
+    pinnedAt: timestamp({ withTimezone: true }),
+    /** When the people who had not acknowledged a must-read post were last reminded (once an hour at most). */
+    remindedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // The company feed, the hottest query: company and system posts of a workspace, read backwards (newest first).
@@ -52,6 +56,7 @@ export const posts = pgTable(
     index('posts_client_created_idx').on(t.clientId, t.created, t.id),
     index('posts_thanks_idx').on(t.clientId, t.created, t.id).where(sql`${t.kind} = 'thanks'`),
     index('posts_must_read_idx').on(t.clientId, t.created, t.id).where(sql`${t.mustRead}`),
+    index('posts_pinned_idx').on(t.clientId, t.pinnedAt).where(sql`${t.pinnedAt} IS NOT NULL`),
   ],
 );
 export type PostRow = typeof posts.$inferSelect;

@@ -99,6 +99,9 @@ export const setMustRead = async (id: string, mustRead: boolean) =>
   (await api<{ result: PostDto }>(`/api/post/${id}/must_read`, { method: 'PUT', body: { mustRead }, local: true }))
     .result;
 
+export const setPinned = async (id: string, pinned: boolean) =>
+  (await api<{ result: PostDto }>(`/api/post/${id}/pin`, { method: 'PUT', body: { pinned }, local: true })).result;
+
 export const fetchReadReport = (id: string, status: ReadStatus, page: number, signal?: AbortSignal) =>
   api<ReadReport>(`/api/post/${id}/read_report`, { query: { status, page }, signal, local: true });
 

@@ -82,6 +82,24 @@ export function patchThread(
   }
 }
 
+/** The company feed is read again (its order changed: a post was pinned or unpinned). */
+export function refreshCompanyFeed(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: [...wallKeys.feeds, 'company'] });
+}
+
+/**
+ * A post changed elsewhere: when its pin differs from the loaded company feed's copy (or a pinned post is not in it),
+ * the company feed is read again so that the pinned posts head it.
+ */
+export function pinChanged(client: QueryClient, post: PostDto): boolean {
+  if (post.parent.type !== 'company' && post.parent.type !== 'system') return false;
+  for (const [, state] of client.getQueriesData<FeedState>({ queryKey: [...wallKeys.feeds, 'company'] })) {
+    const loaded = state?.items.find((item) => item._id === post._id);
+    if (loaded ? loaded.pinned !== post.pinned : post.pinned) return true;
+  }
+  return false;
+}
+
 /** Many posts viewed at once (`PUT api/post/all/view`): one pass over each cached list. */
 export function markViewedEverywhere(client: QueryClient, ids: string[]): void {
   const marked = new Set(ids);
