@@ -2,7 +2,7 @@ import { Affix, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Tra
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp, IconNews, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { EmptyState, ErrorState, QueryState } from '../../ui/States';
 import { type FeedKind, fetchFeedPage } from './api';
 import { wallKeys } from './cache';
@@ -103,8 +103,11 @@ const EMPTY = {
   group: { title: 'feed.emptyGroupTitle', text: 'feed.emptyGroupText' },
 } as const;
 
-/** A feed with infinite scroll: the next page loads as its end comes near (or by the button, for keyboards). */
-export function Feed({ kind }: { kind: FeedKind }) {
+/**
+ * A feed with infinite scroll: the next page loads as its end comes near (or by the button, for keyboards). `empty`
+ * replaces the standard empty state (the wall's "My feed" explains itself and links where to go).
+ */
+export function Feed({ kind, empty }: { kind: FeedKind; empty?: ReactNode }) {
   const { t } = useWallTexts();
   const query = useFeedQuery(kind);
   const state = query.data;
@@ -141,13 +144,15 @@ export function Feed({ kind }: { kind: FeedKind }) {
         loading={skeleton}
         isEmpty={() => true}
         empty={
-          <Paper withBorder radius="lg" p="lg">
-            <EmptyState
-              icon={kind === 'company' ? <IconNews size={28} stroke={1.5} /> : <IconUsers size={28} stroke={1.5} />}
-              title={t(EMPTY[kind].title)}
-              description={t(EMPTY[kind].text)}
-            />
-          </Paper>
+          empty ?? (
+            <Paper withBorder radius="lg" p="lg">
+              <EmptyState
+                icon={kind === 'company' ? <IconNews size={28} stroke={1.5} /> : <IconUsers size={28} stroke={1.5} />}
+                title={t(EMPTY[kind].title)}
+                description={t(EMPTY[kind].text)}
+              />
+            </Paper>
+          )
         }
       >
         {() => null}
