@@ -41,3 +41,4 @@ registerBody('PUT /api/post/:id/view', ({ a }) => ({ user_id: a.employee.id, whe
 registerBody('PUT /api/post/all/view', ({ a }) => ({ user_id: a.employee.id, where: 'company' }));
 registerBody('PUT /api/post/:id/must_read', () => ({ mustRead: true }));
 registerBody('PUT /api/post/:id/pin', () => ({ pinned: true }));
+registerBody('POST /api/post/:id/remind', () => ({}));

@@ -16,6 +16,7 @@ import {
   postQuery,
   readReport,
   readReportQuery,
+  remindResult,
   resultOf,
   singlePostDto,
   updatePostBody,
@@ -28,6 +29,7 @@ import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { App, ModuleRoutes, ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
+import { contentDisposition } from '../files/index.js';
 import { wallComments } from './comments.js';
 import { announce, announceLike, announcePost, announcePostDeleted } from './events.js';
 import * as feeds from './feeds.js';
@@ -39,6 +41,7 @@ import * as service from './service.js';
 import { registerWidgetRoutes } from './widgets.js';
 
 const wall = { feature: 'wall' } as const;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.object({ id });
 const groupsOf = (ctx: RequestContext) => readableGroups(ctx, ctx.me().id);
 
@@ -258,6 +261,31 @@ function readingRoutes(app: App, platform: Platform) {
       config: { access: { ...wall, role: 'admin' } },
     },
     async (req) => reading.readReport(req.ctx, req.params.id, req.query.status, req.query.page),
+  );
+
+  app.post(
+    '/api/post/:id/remind',
+    {
+      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(remindResult) } },
+      config: { access: wall },
+    },
+    async (req) => ({ result: await reading.remindPending(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    '/api/post/:id/read_report/export',
+    {
+      schema: { tags: ['posts'], summary: 'The read report as an xlsx workbook (streamed)', params: idParams },
+      config: { access: wall },
+    },
+    async (req, reply) => {
+      const workbook = await reading.exportReadReport(req.ctx, req.params.id);
+      return reply
+        .type(XLSX_MIME)
+        .header('Content-Disposition', contentDisposition(XLSX_MIME, workbook.name))
+        .header('Cache-Control', 'no-store')
+        .send(workbook.stream);
+    },
   );
 }
 
