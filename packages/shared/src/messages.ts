@@ -95,6 +95,7 @@ export const MESSAGES = {
   like_type_mismatch: 'The liked object is not of type {like_type}',
   view_not_own: 'Views can only be added for yourself',
   not_must_read: 'This post does not need to be acknowledged',
+  post_publish_at_invalid: 'The publication time must be a date and time within a year from now',
   post_pin_company_only: 'Only posts of the company feed can be pinned',
   post_pin_limit: 'At most {max} posts can be pinned: unpin one first',
   must_read_reminded: 'Those who have not read it were reminded less than an hour ago',

@@ -38,6 +38,7 @@ export function presentPost(view: PostView, can: PostDto['can']): PostDto {
     acknowledged: view.acknowledged,
     acknowledgedCount: row.acksCount,
     pinned: row.pinnedAt !== null,
+    publishAt: null,
     can,
   };
 }

@@ -37,6 +37,7 @@ import { feedGroups, readableGroups } from './groups.js';
 import { reactToPost } from './likes.js';
 import { presentNewPost } from './presenter.js';
 import * as reading from './reading.js';
+import { cancelScheduledPost, isScheduled, myScheduledPosts, schedulePost, startScheduledPosts } from './scheduled.js';
 import * as service from './service.js';
 import { registerWidgetRoutes } from './widgets.js';
 
@@ -133,9 +134,32 @@ function postRoutes(app: App, platform: Platform) {
       config: { access: { ...wall, right: 'wall' } },
     },
     async (req) => {
+      // A later publication stays with its author until the job publishes it (scheduled.ts).
+      if (isScheduled(req.body)) return { result: await schedulePost(platform, req.ctx, req.body) };
       const post = await presentNewPost(req.ctx, await service.createPost(req.ctx, req.body));
       announcePost(platform, req.ctx, 'post.created', post);
       return { result: post };
+    },
+  );
+
+  app.get(
+    '/api/post/scheduled',
+    {
+      schema: { tags: ['posts'], response: { 200: resultOf(z.array(postDto)) } },
+      config: { access: { ...wall, right: 'wall' } },
+    },
+    async (req) => ({ result: await myScheduledPosts(req.ctx) }),
+  );
+
+  app.delete(
+    '/api/post/scheduled/:id',
+    {
+      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(z.object({ _id: z.string() })) } },
+      config: { access: wall, params: { id: 'scheduled_post' } },
+    },
+    async (req) => {
+      await cancelScheduledPost(req.ctx, req.params.id);
+      return { result: { _id: req.params.id } };
     },
   );
 
@@ -291,11 +315,12 @@ function readingRoutes(app: App, platform: Platform) {
 
 export const postsModule: ModuleRoutes = {
   name: 'posts',
-  routes(app, platform, services) {
+  async routes(app, platform, services) {
     feedRoutes(app, services);
     postRoutes(app, platform);
     pinRoutes(app, platform);
     readingRoutes(app, platform);
     registerWidgetRoutes(app);
+    await startScheduledPosts(platform, services, app.log);
   },
 };

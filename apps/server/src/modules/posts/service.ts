@@ -56,8 +56,8 @@ async function saveMentions(ctx: RequestContext, row: PostRow, replace: boolean)
   }
 }
 
-/** `POST api/post` (spec portal §5 "Posts"). */
-export async function createPost(ctx: RequestContext, body: CreatePostBody): Promise<PostRow> {
+/** A new post's values after every rule of `POST api/post` (place, rights, mentions, thanks, files); not saved. */
+export async function checkedPost(ctx: RequestContext, body: Omit<CreatePostBody, 'publishAt'>) {
   const me = ctx.me();
   if (body.mustRead && !ctx.isAdmin) throw forbidden();
   if (body.kind === 'thanks' && body.parent.type === 'system') {
@@ -67,26 +67,38 @@ export async function createPost(ctx: RequestContext, body: CreatePostBody): Pro
   const mentions = await checkedMentions(ctx, body.text, body.mentions);
   checkThanks(body.kind, body.text, mentions, me.id);
   const attachments = await checkedAttachments(ctx, body.attachments);
+  return {
+    clientId: ctx.tenant(),
+    parentType: body.parent.type,
+    parentId,
+    parentWhere: body.parent.where ?? '',
+    kind: body.kind,
+    authorId: me.id,
+    text: body.text,
+    mentions,
+    attachments,
+    mustRead: body.mustRead ?? false,
+  };
+}
+
+/**
+ * `POST api/post` (spec portal §5 "Posts"). `id`: a scheduled post keeps the id it was given when it was scheduled.
+ */
+export async function createPost(
+  ctx: RequestContext,
+  body: Omit<CreatePostBody, 'publishAt'>,
+  id?: string,
+): Promise<PostRow> {
+  const values = await checkedPost(ctx, body);
   const [row] = await ctx.db
     .insert(posts)
-    .values({
-      clientId: ctx.tenant(),
-      parentType: body.parent.type,
-      parentId,
-      parentWhere: body.parent.where ?? '',
-      kind: body.kind,
-      authorId: me.id,
-      text: body.text,
-      mentions,
-      attachments,
-      mustRead: body.mustRead ?? false,
-    })
+    .values({ ...(id ? { id } : {}), ...values })
     .returning();
   await saveMentions(ctx, row, false);
   await movePostCount(ctx.db, row, 1);
   await notify(ctx, {
     code: row.kind === 'thanks' ? 'posts.thanks' : 'posts.mention',
-    recipients: mentions,
+    recipients: row.mentions,
     vars: { text: row.text },
     link: `/post/${row.id}`,
   });

@@ -16,6 +16,7 @@ import { useWall, WallProvider } from './context';
 import { Feed, useFeedQuery } from './Feed';
 import { MyFeedEmpty } from './MyFeedEmpty';
 import { wallMutations } from './queries';
+import { ScheduledPosts } from './ScheduledPosts';
 import { useWallTexts } from './texts';
 import { Widgets } from './widgets/Widgets';
 import './wall.css';
@@ -154,6 +155,7 @@ function Wall({ workspaceName }: { workspaceName: string }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             {canWrite && <Composer feed={kind} onPublished={onPublished} />}
+            {canWrite && <ScheduledPosts />}
             <Feed
               kind={kind}
               empty={

@@ -53,6 +53,13 @@ export const fetchPost = async (id: string, signal?: AbortSignal) =>
 export const createPost = async (body: CreatePostBody) =>
   (await api<{ result: PostDto }>('/api/post', { method: 'POST', body, local: true })).result;
 
+/** `GET api/post/scheduled`: the caller's own posts waiting for their publication time. */
+export const fetchScheduled = async (signal?: AbortSignal) =>
+  (await api<{ result: PostDto[] }>('/api/post/scheduled', { signal, local: true })).result;
+
+export const cancelScheduled = (id: string) =>
+  api<unknown>(`/api/post/scheduled/${id}`, { method: 'DELETE', local: true });
+
 export const updatePost = async (id: string, body: UpdatePostBody) =>
   (await api<{ result: PostDto }>(`/api/post/${id}`, { method: 'PUT', body, local: true })).result;
 

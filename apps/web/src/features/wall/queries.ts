@@ -37,6 +37,14 @@ export const wallQueries = {
       refetchOnWindowFocus: false,
     }),
 
+  /** The caller's own scheduled posts (`GET api/post/scheduled`). */
+  scheduled: () =>
+    queryOptions({
+      queryKey: wallKeys.scheduled,
+      queryFn: ({ signal }) => wallApi.fetchScheduled(signal),
+      staleTime: 60_000,
+    }),
+
   /** The post with its thread; one entry shared by the feed's open comments and the single-post page. */
   post: (postId: string) =>
     queryOptions({

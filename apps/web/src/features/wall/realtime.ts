@@ -10,6 +10,7 @@ import {
   pinChanged,
   refreshCompanyFeed,
   removePostEverywhere,
+  removeScheduled,
   wallKeys,
 } from './cache';
 import {
@@ -61,6 +62,8 @@ export interface FeedOwners {
 export function wallEventHandlers(client: QueryClient, reader: Reader, owners: FeedOwners) {
   return {
     'post.created': (post: PostDto) => {
+      // The author's scheduled post, published by the job now.
+      removeScheduled(client, post._id);
       const kind = feedOfPost(post, reader);
       const own = forReader(post, reader);
       if (kind) insertPostInFeed(client, kind, owners[kind], own);

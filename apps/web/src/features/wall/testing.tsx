@@ -61,6 +61,7 @@ export function makePost(overrides: Partial<PostDto> = {}): PostDto {
     acknowledged: false,
     acknowledgedCount: 0,
     pinned: false,
+    publishAt: null,
     can: { edit: false, delete: false, mustRead: false, pin: false },
     ...overrides,
   };
