@@ -68,14 +68,16 @@ function NewPostsPill({ items }: { items: FeedState['items'] }) {
   const [scroll, scrollTo] = useWindowScroll();
   const [topSeen, setTopSeen] = useState<string | null>(null);
   const atTop = scroll.y < 240;
-  const first = items[0]?._id ?? null;
+  // Pinned posts head the company feed; new posts arrive below them.
+  const unpinned = items.filter((post) => !post.pinned);
+  const first = unpinned[0]?._id ?? null;
   useEffect(() => {
     if (atTop || topSeen === null) setTopSeen(first);
   }, [atTop, first, topSeen]);
   const fresh = topSeen
     ? Math.max(
         0,
-        items.findIndex((post) => post._id === topSeen),
+        unpinned.findIndex((post) => post._id === topSeen),
       )
     : 0;
   return (
