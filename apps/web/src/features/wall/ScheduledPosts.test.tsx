@@ -33,7 +33,7 @@ describe('scheduled posts', { timeout: 20_000 }, () => {
     );
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'New post' }), 'Town hall on Monday');
-    await user.click(screen.getByRole('button', { name: 'Publish later' }));
+    await user.click(screen.getByRole('button', { name: 'Set a publication time' }));
     // No time chosen yet: the composer asks for one instead of sending.
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose a time in the future');

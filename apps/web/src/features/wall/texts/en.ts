@@ -29,7 +29,7 @@ export const en = {
     attachmentLimit: 'Up to {{size}} each',
     mustRead: 'Must read',
     mustReadHint: 'Everyone is asked to confirm they have read it',
-    later: 'Publish later',
+    later: 'Set a publication time',
     publishAt: 'Publication time',
     schedule: 'Schedule',
     scheduledAt: 'Scheduled for {{time}}',

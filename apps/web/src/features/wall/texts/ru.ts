@@ -31,7 +31,7 @@ export const ru: WallTexts = {
     attachmentLimit: 'До {{size}} каждый',
     mustRead: 'Обязательно к прочтению',
     mustReadHint: 'Каждого попросят подтвердить, что он прочитал',
-    later: 'Опубликовать позже',
+    later: 'Выбрать время публикации',
     publishAt: 'Время публикации',
     schedule: 'Запланировать',
     scheduledAt: 'Запланировано на {{time}}',

@@ -30,7 +30,7 @@ export const uk: WallTexts = {
     attachmentLimit: 'До {{size}} кожен',
     mustRead: 'Обов’язково до прочитання',
     mustReadHint: 'Кожного попросять підтвердити, що він прочитав',
-    later: 'Опублікувати пізніше',
+    later: 'Вибрати час публікації',
     publishAt: 'Час публікації',
     schedule: 'Запланувати',
     scheduledAt: 'Заплановано на {{time}}',
