@@ -112,15 +112,19 @@ const newsPage = prepared<{ clientId: string; me: string; pinned: string[]; offs
     ),
 );
 
-/** The pinned posts of the company feed, newest pin first (at most POSTS_PINNED_MAX). */
-export async function pinnedPostIds(ctx: RequestContext): Promise<string[]> {
-  const rows = await ctx.db
+/** The pinned posts of the company feed, newest pin first: prepared, as it runs before every company feed page. */
+const pinnedIds = prepared<{ clientId: string }, { id: string }[]>('posts_pinned_ids', (db) =>
+  db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(companyFeed(ctx.tenant()), isNotNull(posts.pinnedAt)))
+    .where(and(companyFeed(slot('clientId')), isNotNull(posts.pinnedAt)))
     .orderBy(desc(posts.pinnedAt), desc(posts.id))
-    .limit(POSTS_PINNED_MAX);
-  return rows.map((r) => r.id);
+    .limit(POSTS_PINNED_MAX),
+);
+
+/** The pinned posts of the company feed, newest pin first (at most POSTS_PINNED_MAX). */
+export async function pinnedPostIds(ctx: RequestContext): Promise<string[]> {
+  return (await pinnedIds(ctx.db, { clientId: ctx.tenant() })).map((r) => r.id);
 }
 
 /**
