@@ -101,6 +101,11 @@ describe('POST /api/post/{id}/remind', { timeout: 120_000 }, () => {
     const byAuthor = await remind(ws.employee, id);
     expect(byAuthor.statusCode, byAuthor.body).toBe(200);
     expect(byAuthor.json().result).toEqual({ post_id: id, reminded: 1 });
+    // The author follows the reading too: the report and its export.
+    const report = await call(h, ws.employee, 'GET', `/api/post/${id}/read_report`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().counts).toMatchObject({ acknowledged: 0 });
+    expect((await call(h, ws.employee, 'GET', `/api/post/${id}/read_report/export`)).statusCode).toBe(200);
     await hourPassed(id);
     expect((await call(h, ws.admin, 'PUT', `/api/post/${id}/ack`)).statusCode).toBe(200);
     // Only the author is left, who is not reminded of their own post: nothing to send, and no hour taken.

@@ -158,12 +158,11 @@ async function followedPost(ctx: RequestContext, id: string, lock = false) {
 }
 
 /**
- * `GET api/post/{id}/read_report` (administrators): of the people the post is meant for (the workspace's active
- * people; a group's members), who acknowledged it and when, and who did not yet, with counts.
+ * `GET api/post/{id}/read_report` (its author, administrators): of the people the post is meant for (the workspace's
+ * active people; a group's members), who acknowledged it and when, and who did not yet, with counts.
  */
 export async function readReport(ctx: RequestContext, id: string, status: 'acknowledged' | 'pending', page: number) {
-  if (!ctx.isAdmin) throw forbidden();
-  const post = await readablePost(ctx, id);
+  const post = await followedPost(ctx, id);
   const { audience, acknowledged, pending } = await readingOf(ctx, post);
   const list =
     status === 'acknowledged'

@@ -282,7 +282,7 @@ function readingRoutes(app: App, platform: Platform) {
     '/api/post/:id/read_report',
     {
       schema: { tags: ['posts'], params: idParams, querystring: readReportQuery, response: { 200: readReport } },
-      config: { access: { ...wall, role: 'admin' } },
+      config: { access: wall },
     },
     async (req) => reading.readReport(req.ctx, req.params.id, req.query.status, req.query.page),
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as api from './api';
 import { MustReadBar } from './MustRead';
-import { makePost, PEOPLE, renderWall } from './testing';
+import { ME, makePost, PEOPLE, renderWall } from './testing';
 
 const report = (pending: number) => ({
   counts: { audience: 3, acknowledged: 3 - pending, pending },
@@ -33,6 +33,16 @@ describe('the must-read report', { timeout: 20_000 }, () => {
     await waitFor(() => expect(remind).toHaveBeenCalledWith(post._id));
     await user.click(screen.getByRole('button', { name: 'Download as Excel' }));
     await waitFor(() => expect(download).toHaveBeenCalledWith(post._id));
+  });
+
+  it("shows the report to the post's author, not to other employees", () => {
+    const mine = makePost({ mustRead: true, author: { _id: ME, name: 'Anna Kowalski', avatar: null, position: '' } });
+    const { unmount } = renderWall(<MustReadBar post={mine} />);
+    expect(screen.getByRole('button', { name: 'Read report' })).toBeTruthy();
+    unmount();
+    renderWall(<MustReadBar post={makePost({ mustRead: true })} />);
+    expect(screen.queryByRole('button', { name: 'Read report' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'I have read it' })).toBeTruthy();
   });
 
   it('offers no reminder when everyone has confirmed', async () => {

@@ -12,12 +12,12 @@ import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
 import { TimeAgo } from './time';
 
-type MustReadPost = Pick<PostDto, '_id' | 'acknowledged' | 'acknowledgedCount' | 'can'>;
+type MustReadPost = Pick<PostDto, '_id' | 'acknowledged' | 'acknowledgedCount' | 'can' | 'author'>;
 
-/** The must-read strip: the reader confirms; administrators open the read report. */
+/** The must-read strip: the reader confirms; administrators and the post's author open the read report. */
 export function MustReadBar({ post }: { post: MustReadPost }) {
   const { t } = useWallTexts();
-  const { actions } = useWall();
+  const { actions, reader } = useWall();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState(false);
   const acknowledge = async () => {
@@ -50,7 +50,7 @@ export function MustReadBar({ post }: { post: MustReadPost }) {
             {t('mustRead.confirmed', { count: post.acknowledgedCount })}
           </Text>
         </Group>
-        {post.can.mustRead && (
+        {(post.can.mustRead || post.author._id === reader.userId) && (
           <Button
             size="compact-sm"
             variant="subtle"
