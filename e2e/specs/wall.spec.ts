@@ -212,6 +212,32 @@ test('administrators keep the useful links and see the read report', async ({ pa
   await shot(page, 'wall-read-report-desktop-light');
 });
 
+test('an administrator pins a post on top of the company feed; a colleague sees it move there live', async ({
+  browser,
+}) => {
+  const admin = await openAs(browser, 'admin');
+  const anna = await openAs(browser, 'anna');
+  const third = wallFeed(admin.page).getByRole('article').nth(2);
+  const id = (await third.getAttribute('data-post-id'))!;
+  await third.getByRole('button', { name: 'Post actions' }).click();
+  await admin.page.getByRole('menuitem', { name: 'Pin to the top' }).click();
+  const first = wallFeed(admin.page).getByRole('article').first();
+  await expect(first).toHaveAttribute('data-post-id', id);
+  await expect(first.getByText('Pinned', { exact: true })).toBeVisible();
+  const annasFirst = wallFeed(anna.page).getByRole('article').first();
+  await expect(annasFirst).toHaveAttribute('data-post-id', id);
+  await expect(annasFirst.getByText('Pinned', { exact: true })).toBeVisible();
+  await shot(admin.page, 'wall-pinned-post-desktop-light');
+
+  // Unpinned, it goes back to its place by date, for both.
+  await first.getByRole('button', { name: 'Post actions' }).click();
+  await admin.page.getByRole('menuitem', { name: 'Unpin' }).click();
+  await expect(wallFeed(admin.page).getByRole('article').nth(2)).toHaveAttribute('data-post-id', id);
+  await expect(wallFeed(anna.page).getByRole('article').nth(2)).toHaveAttribute('data-post-id', id);
+  await admin.context.close();
+  await anna.context.close();
+});
+
 test('the wall on a phone and in the dark theme', async ({ browser }) => {
   const phone = await openAs(browser, 'clara', PHONE);
   await shot(phone.page, 'wall-feed-phone-light');

@@ -3,6 +3,12 @@ export const MB = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 250 * MB;
 export const POST_ATTACHMENT_LIMIT_BYTES = 20 * MB;
 export const FEED_PAGE_SIZE = 20;
+/** A post can be scheduled at most this many days ahead. */
+export const POST_SCHEDULE_MAX_DAYS = 366;
+/** Posts pinned on top of the company feed at most at once. */
+export const POSTS_PINNED_MAX = 3;
+/** A must-read post's reminder of those who have not read it goes out at most once in this time. */
+export const MUST_READ_REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 10 * 60 * 1000;
 export const UPLOAD_PROGRESS_HIDE_MS = 1500;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -41,6 +41,11 @@ export const createPostBody = z.object({
   attachments: attachments.default([]),
   /** Administrators only. */
   mustRead: z.boolean().optional(),
+  /**
+   * A later publication (scheduled post): until then only its author sees it; at that time it is published like a
+   * new post. At most POST_SCHEDULE_MAX_DAYS ahead; a time already past publishes at once.
+   */
+  publishAt: z.iso.datetime({ offset: true, error: 'post_publish_at_invalid' }).optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
@@ -92,7 +97,11 @@ export const postDto = z.object({
   mustRead: z.boolean(),
   acknowledged: z.boolean(),
   acknowledgedCount: z.number().int(),
-  can: z.object({ edit: z.boolean(), delete: z.boolean(), mustRead: z.boolean() }),
+  /** Pinned on top of the company feed (administrators; company and system posts only). */
+  pinned: z.boolean(),
+  /** A scheduled post (seen only by its author): when it will be published. Null for published posts. */
+  publishAt: z.string().nullable(),
+  can: z.object({ edit: z.boolean(), delete: z.boolean(), mustRead: z.boolean(), pin: z.boolean() }),
 });
 export type PostDto = z.infer<typeof postDto>;
 
@@ -186,6 +195,8 @@ export const viewsPage = z.object({
 });
 
 export const mustReadBody = z.object({ mustRead: z.boolean() });
+export const pinBody = z.object({ pinned: z.boolean() });
+export const remindResult = z.object({ post_id: z.string(), reminded: z.number().int() });
 export const ackResult = z.object({ post_id: z.string(), acknowledged: z.boolean(), time: z.string() });
 export const readReportQuery = z.object({
   status: z.enum(['acknowledged', 'pending']).default('pending'),

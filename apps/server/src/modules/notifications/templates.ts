@@ -55,6 +55,13 @@ export const TEMPLATES: Record<NotificationCode, { one: Texts; many?: Texts }> =
       ua: { title: "Обов'язково до прочитання: публікація {actor}", body: '{text}' },
     },
   },
+  'posts.must_read_reminder': {
+    one: {
+      en: { title: 'Reminder: please read the post by {actor}', body: '{text}' },
+      ru: { title: 'Напоминание: прочитайте публикацию {actor}', body: '{text}' },
+      ua: { title: 'Нагадування: прочитайте публікацію {actor}', body: '{text}' },
+    },
+  },
   'users.follower': {
     one: {
       en: { title: '{actor} follows you now', body: '' },

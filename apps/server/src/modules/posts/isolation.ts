@@ -40,3 +40,11 @@ registerBody('PUT /api/post/:id', ({ a, objects }) => ({
 registerBody('PUT /api/post/:id/view', ({ a }) => ({ user_id: a.employee.id, where: 'company' }));
 registerBody('PUT /api/post/all/view', ({ a }) => ({ user_id: a.employee.id, where: 'company' }));
 registerBody('PUT /api/post/:id/must_read', () => ({ mustRead: true }));
+registerBody('PUT /api/post/:id/pin', () => ({ pinned: true }));
+registerBody('POST /api/post/:id/remind', () => ({}));
+
+registerObject('scheduled_post', async (h, a) => {
+  const later = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+  const scheduled = await as(h, a.admin.token, 'POST', '/api/post', { text: 'Published tomorrow', publishAt: later });
+  return scheduled._id as string;
+});

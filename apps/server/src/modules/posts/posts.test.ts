@@ -247,13 +247,14 @@ describe('PUT and DELETE /api/post/{id}', () => {
     const colleague = await makeUser(h, ws.id);
     const id = (await post(colleague, { text: 'My post' })).json().result._id;
     const asOther = await call(h, ws.employee, 'GET', `/api/post/${id}`);
-    expect(asOther.json().result.can).toEqual({ edit: false, delete: false, mustRead: false });
+    expect(asOther.json().result.can).toEqual({ edit: false, delete: false, mustRead: false, pin: false });
     expect((await call(h, ws.employee, 'PUT', `/api/post/${id}`, { text: 'Hijacked' })).statusCode).toBe(403);
     expect((await call(h, ws.employee, 'DELETE', `/api/post/${id}`)).statusCode).toBe(403);
     expect((await call(h, ws.admin, 'GET', `/api/post/${id}`)).json().result.can).toEqual({
       edit: true,
       delete: true,
       mustRead: true,
+      pin: true,
     });
     expect((await call(h, ws.admin, 'PUT', `/api/post/${id}`, { text: 'Moderated' })).json().result.text).toBe(
       'Moderated',

@@ -37,6 +37,8 @@ export function presentPost(view: PostView, can: PostDto['can']): PostDto {
     mustRead: row.mustRead,
     acknowledged: view.acknowledged,
     acknowledgedCount: row.acksCount,
+    pinned: row.pinnedAt !== null,
+    publishAt: null,
     can,
   };
 }

@@ -1,4 +1,4 @@
-import type { PersonCard, Reaction } from '@hallway/shared';
+import { type PersonCard, POSTS_PINNED_MAX, type Reaction } from '@hallway/shared';
 import {
   type AnyColumn,
   and,
@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNotNull,
   or,
   type Placeholder,
   type SQL,
@@ -95,23 +96,54 @@ export async function loadPostPage(
 export const companyFeed = (clientId: Value): SQL =>
   and(eq(posts.clientId, clientId), sql`${posts.parentType} IN ('company', 'system')`)!;
 
-/** The company feed's page: the product's hottest query, prepared once. */
-const newsPage = prepared<{ clientId: string; me: string; offset: number; limit: number }, PageRow[]>(
+/**
+ * The company feed's page: the product's hottest query, prepared once. Pinned posts (`pinned`, ids) are left out:
+ * they head the feed (loadNewsPage). Excluding them by id keeps the inner scan index-only.
+ */
+const newsPage = prepared<{ clientId: string; me: string; pinned: string[]; offset: number; limit: number }, PageRow[]>(
   'posts_news_page',
   (db) =>
     pageSelect(
       db,
-      companyFeed(slot('clientId')),
+      and(companyFeed(slot('clientId')), sql`NOT (${anyOf(posts.id, slot('pinned'))})`),
       slot('me'),
       { offset: slot('offset'), limit: slot('limit') },
       countedPosts(slot('clientId'), { company: true }),
     ),
 );
 
+/** The pinned posts of the company feed, newest pin first: prepared, as it runs before every company feed page. */
+const pinnedIds = prepared<{ clientId: string }, { id: string }[]>('posts_pinned_ids', (db) =>
+  db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(companyFeed(slot('clientId')), isNotNull(posts.pinnedAt)))
+    .orderBy(desc(posts.pinnedAt), desc(posts.id))
+    .limit(POSTS_PINNED_MAX),
+);
+
+/** The pinned posts of the company feed, newest pin first (at most POSTS_PINNED_MAX). */
+export async function pinnedPostIds(ctx: RequestContext): Promise<string[]> {
+  return (await pinnedIds(ctx.db, { clientId: ctx.tenant() })).map((r) => r.id);
+}
+
+/**
+ * A page of the company feed: the pinned posts first, then the others newest first. The feed is one list in that
+ * order, so page N still holds its items N*20…N*20+19 and a pinned post is never repeated on a later page; the
+ * total (the feed's counter) is unchanged, pinned posts being company posts too.
+ */
 export async function loadNewsPage(ctx: RequestContext, page: { offset: number; limit: number }): Promise<PostPage> {
   const clientId = ctx.tenant();
-  const rows = await newsPage(ctx.db, { clientId, me: ctx.me().id, ...page });
-  return toPage(ctx.db, rows, countedPosts(clientId, { company: true }));
+  const pinned = await pinnedPostIds(ctx);
+  const heading = pinned.slice(page.offset, page.offset + page.limit);
+  const rest = {
+    offset: Math.max(0, page.offset - pinned.length),
+    limit: page.limit - heading.length,
+  };
+  const rows = await newsPage(ctx.db, { clientId, me: ctx.me().id, pinned, ...rest });
+  const loaded = await toPage(ctx.db, rows, countedPosts(clientId, { company: true }));
+  if (!heading.length) return loaded;
+  return { views: [...(await loadPostViewsByIds(ctx, heading)), ...loaded.views], total: loaded.total };
 }
 
 /** Personal feeds of some people (a person's own and those they follow): the user feed without groups, prepared. */

@@ -1,14 +1,17 @@
-import { ALL_VIEW_MAX, PEOPLE_PAGE_SIZE, type ViewFeed } from '@hallway/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { ALL_VIEW_MAX, MUST_READ_REMINDER_INTERVAL_MS, PEOPLE_PAGE_SIZE, type ViewFeed } from '@hallway/shared';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { notify } from '../../platform/notify/notify.js';
 import { activePeopleIds, personCards, unknownPerson } from '../users/index.js';
 import { userFeedFilter } from './feeds.js';
 import { groupMembers } from './groups.js';
 import { companyFeed } from './queries.js';
 import { readablePost } from './service.js';
-import { postAcks, posts, postViews } from './tables.js';
+import { type PostRow, postAcks, posts, postViews } from './tables.js';
 
 const pagesOf = (total: number, size: number) => Math.ceil(total / size);
 
@@ -128,12 +131,10 @@ export async function acknowledge(ctx: RequestContext, id: string) {
 }
 
 /**
- * `GET api/post/{id}/read_report` (administrators): of the people the post is meant for (the workspace's active
- * people; a group's members), who acknowledged it and when, and who did not yet, with counts.
+ * Of the people a must-read post is meant for (the workspace's active people; a group's members), who acknowledged
+ * it (newest first, with the time) and who did not yet.
  */
-export async function readReport(ctx: RequestContext, id: string, status: 'acknowledged' | 'pending', page: number) {
-  if (!ctx.isAdmin) throw forbidden();
-  const post = await readablePost(ctx, id);
+async function readingOf(ctx: RequestContext, post: PostRow) {
   if (!post.mustRead) throw badRequest('not_must_read');
   const audience =
     post.parentType === 'group' ? await groupMembers(ctx, post.parentId) : await activePeopleIds(ctx.db, post.clientId);
@@ -146,6 +147,23 @@ export async function readReport(ctx: RequestContext, id: string, status: 'ackno
   const acknowledged = acks.filter((a) => inAudience.has(a.userId));
   const done = new Set(acknowledged.map((a) => a.userId));
   const pending = audience.filter((userId) => !done.has(userId));
+  return { audience, acknowledged, pending };
+}
+
+/** A must-read post's reading may be followed by its author and the administrators (403 otherwise). */
+async function followedPost(ctx: RequestContext, id: string, lock = false) {
+  const post = await readablePost(ctx, id, lock);
+  if (!ctx.isAdmin && post.authorId !== ctx.me().id) throw forbidden();
+  return post;
+}
+
+/**
+ * `GET api/post/{id}/read_report` (its author, administrators): of the people the post is meant for (the workspace's
+ * active people; a group's members), who acknowledged it and when, and who did not yet, with counts.
+ */
+export async function readReport(ctx: RequestContext, id: string, status: 'acknowledged' | 'pending', page: number) {
+  const post = await followedPost(ctx, id);
+  const { audience, acknowledged, pending } = await readingOf(ctx, post);
   const list =
     status === 'acknowledged'
       ? acknowledged.map((a) => ({ userId: a.userId, time: a.created.toISOString() }))
@@ -163,4 +181,71 @@ export async function readReport(ctx: RequestContext, id: string, status: 'ackno
     pages: pagesOf(list.length, PEOPLE_PAGE_SIZE),
     total: list.length,
   };
+}
+
+/**
+ * `POST api/post/{id}/remind` (its author, administrators): everyone of the audience who has not acknowledged the
+ * must-read post yet is notified again (`posts.must_read_reminder`). Once an hour per post at most: 429
+ * `must_read_reminded` otherwise. With nobody left to remind nothing is sent and the hour is not taken.
+ */
+export async function remindPending(ctx: RequestContext, id: string) {
+  const post = await followedPost(ctx, id, true);
+  const { pending } = await readingOf(ctx, post);
+  const recipients = pending.filter((userId) => userId !== ctx.me().id);
+  if (!recipients.length) return { post_id: post.id, reminded: 0 };
+  const since = sql`now() - make_interval(secs => ${MUST_READ_REMINDER_INTERVAL_MS / 1000})`;
+  const [claimed] = await ctx.db
+    .update(posts)
+    .set({ remindedAt: sql`now()` })
+    .where(and(eq(posts.id, post.id), or(isNull(posts.remindedAt), lt(posts.remindedAt, since))))
+    .returning({ id: posts.id });
+  if (!claimed) throw new AppError(429, 'must_read_reminded');
+  await notify(ctx, {
+    code: 'posts.must_read_reminder',
+    recipients,
+    vars: { text: post.text },
+    link: `/post/${post.id}`,
+  });
+  return { post_id: post.id, reminded: recipients.length };
+}
+
+/**
+ * `GET api/post/{id}/read_report/export` (its author, administrators): the read report as an xlsx workbook, streamed
+ * row by row — everyone of the audience with their status and the time of their confirmation; those who have read it
+ * first (newest confirmation first), then those who have not, by name.
+ */
+export async function exportReadReport(ctx: RequestContext, id: string) {
+  const post = await followedPost(ctx, id);
+  const { acknowledged, pending } = await readingOf(ctx, post);
+  const cards = await personCards(ctx.db, [...acknowledged.map((a) => a.userId), ...pending]);
+  const card = (userId: string) => cards.get(userId) ?? unknownPerson(userId);
+  const waiting = pending.map(card).sort((a, b) => a.name.localeCompare(b.name));
+
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  workbook.creator = 'Hallway';
+  const sheet = workbook.addWorksheet('Read report', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: 'Name', key: 'name', width: 28 },
+    { header: 'Position', key: 'position', width: 24 },
+    { header: 'Status', key: 'status', width: 14 },
+    { header: 'Confirmed at', key: 'time', width: 22 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  void (async () => {
+    try {
+      for (const a of acknowledged) {
+        const person = card(a.userId);
+        sheet.addRow({ name: person.name, position: person.position, status: 'read', time: a.created }).commit();
+      }
+      for (const person of waiting) {
+        sheet.addRow({ name: person.name, position: person.position, status: 'not read', time: null }).commit();
+      }
+      await workbook.commit();
+    } catch (err) {
+      stream.destroy(err as Error);
+    }
+  })();
+  return { name: `read-report-${post.id}.xlsx`, stream };
 }

@@ -62,6 +62,12 @@ describe('wall realtime events', () => {
     await http(ws.employee, 'PUT', `/api/post/${id}`, { text: 'Version 2' });
     expect(await updated).toMatchObject({ _id: id, text: 'Version 2', edited: true });
 
+    // A pin is a change of the post like an edit: every reader moves it to the top of the company feed.
+    const employeeSocket = await online(ws, ws.employee);
+    const pinned = next(employeeSocket, 'post.updated');
+    await http(ws.admin, 'PUT', `/api/post/${id}/pin`, { pinned: true });
+    expect(await pinned).toMatchObject({ _id: id, pinned: true, can: { pin: false } });
+
     const liked = next(watcher, 'post.liked');
     await http(ws.employee, 'POST', '/api/post/like', { like_type: 'post', id, reaction: 'wow' });
     expect(await liked).toEqual({

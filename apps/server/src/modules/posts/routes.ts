@@ -11,10 +11,12 @@ import {
   mustReadBody,
   pageParam,
   pageQuery,
+  pinBody,
   postDto,
   postQuery,
   readReport,
   readReportQuery,
+  remindResult,
   resultOf,
   singlePostDto,
   updatePostBody,
@@ -27,6 +29,7 @@ import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { App, ModuleRoutes, ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
+import { contentDisposition } from '../files/index.js';
 import { wallComments } from './comments.js';
 import { announce, announceLike, announcePost, announcePostDeleted } from './events.js';
 import * as feeds from './feeds.js';
@@ -34,10 +37,12 @@ import { feedGroups, readableGroups } from './groups.js';
 import { reactToPost } from './likes.js';
 import { presentNewPost } from './presenter.js';
 import * as reading from './reading.js';
+import { cancelScheduledPost, isScheduled, myScheduledPosts, schedulePost, startScheduledPosts } from './scheduled.js';
 import * as service from './service.js';
 import { registerWidgetRoutes } from './widgets.js';
 
 const wall = { feature: 'wall' } as const;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.object({ id });
 const groupsOf = (ctx: RequestContext) => readableGroups(ctx, ctx.me().id);
 
@@ -129,9 +134,32 @@ function postRoutes(app: App, platform: Platform) {
       config: { access: { ...wall, right: 'wall' } },
     },
     async (req) => {
+      // A later publication stays with its author until the job publishes it (scheduled.ts).
+      if (isScheduled(req.body)) return { result: await schedulePost(platform, req.ctx, req.body) };
       const post = await presentNewPost(req.ctx, await service.createPost(req.ctx, req.body));
       announcePost(platform, req.ctx, 'post.created', post);
       return { result: post };
+    },
+  );
+
+  app.get(
+    '/api/post/scheduled',
+    {
+      schema: { tags: ['posts'], response: { 200: resultOf(z.array(postDto)) } },
+      config: { access: { ...wall, right: 'wall' } },
+    },
+    async (req) => ({ result: await myScheduledPosts(req.ctx) }),
+  );
+
+  app.delete(
+    '/api/post/scheduled/:id',
+    {
+      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(z.object({ _id: z.string() })) } },
+      config: { access: wall, params: { id: 'scheduled_post' } },
+    },
+    async (req) => {
+      await cancelScheduledPost(req.ctx, req.params.id);
+      return { result: { _id: req.params.id } };
     },
   );
 
@@ -196,6 +224,22 @@ function postRoutes(app: App, platform: Platform) {
   );
 }
 
+function pinRoutes(app: App, platform: Platform) {
+  app.put(
+    '/api/post/:id/pin',
+    {
+      schema: { tags: ['posts'], params: idParams, body: pinBody, response: { 200: resultOf(postDto) } },
+      config: { access: { ...wall, role: 'admin' } },
+    },
+    async (req) => {
+      await service.setPinned(req.ctx, req.params.id, req.body.pinned);
+      const post = await service.presentOnePost(req.ctx, req.params.id);
+      announcePost(platform, req.ctx, 'post.updated', post);
+      return { result: post };
+    },
+  );
+}
+
 function readingRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/all/view',
@@ -238,18 +282,45 @@ function readingRoutes(app: App, platform: Platform) {
     '/api/post/:id/read_report',
     {
       schema: { tags: ['posts'], params: idParams, querystring: readReportQuery, response: { 200: readReport } },
-      config: { access: { ...wall, role: 'admin' } },
+      config: { access: wall },
     },
     async (req) => reading.readReport(req.ctx, req.params.id, req.query.status, req.query.page),
+  );
+
+  app.post(
+    '/api/post/:id/remind',
+    {
+      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(remindResult) } },
+      config: { access: wall },
+    },
+    async (req) => ({ result: await reading.remindPending(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    '/api/post/:id/read_report/export',
+    {
+      schema: { tags: ['posts'], summary: 'The read report as an xlsx workbook (streamed)', params: idParams },
+      config: { access: wall },
+    },
+    async (req, reply) => {
+      const workbook = await reading.exportReadReport(req.ctx, req.params.id);
+      return reply
+        .type(XLSX_MIME)
+        .header('Content-Disposition', contentDisposition(XLSX_MIME, workbook.name))
+        .header('Cache-Control', 'no-store')
+        .send(workbook.stream);
+    },
   );
 }
 
 export const postsModule: ModuleRoutes = {
   name: 'posts',
-  routes(app, platform, services) {
+  async routes(app, platform, services) {
     feedRoutes(app, services);
     postRoutes(app, platform);
+    pinRoutes(app, platform);
     readingRoutes(app, platform);
     registerWidgetRoutes(app);
+    await startScheduledPosts(platform, services, app.log);
   },
 };

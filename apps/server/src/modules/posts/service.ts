@@ -1,11 +1,12 @@
-import type { CreatePostBody, PostDto, UpdatePostBody } from '@hallway/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { type CreatePostBody, POSTS_PINNED_MAX, type PostDto, type UpdatePostBody } from '@hallway/shared';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
-import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
+import { rowsOf } from '../../platform/db/client.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { assertGroupWritable, canReadGroup, groupMembers, groupPostAdded } from './groups.js';
-import { postPolicy } from './policy.js';
+import { isCompanyPost, postPolicy } from './policy.js';
 import { presentPosts } from './presenter.js';
 import { findPost, loadPostPage, movePostCount } from './queries.js';
 import { checkedAttachments, checkedMentions, checkThanks } from './rules.js';
@@ -55,8 +56,8 @@ async function saveMentions(ctx: RequestContext, row: PostRow, replace: boolean)
   }
 }
 
-/** `POST api/post` (spec portal §5 "Posts"). */
-export async function createPost(ctx: RequestContext, body: CreatePostBody): Promise<PostRow> {
+/** A new post's values after every rule of `POST api/post` (place, rights, mentions, thanks, files); not saved. */
+export async function checkedPost(ctx: RequestContext, body: Omit<CreatePostBody, 'publishAt'>) {
   const me = ctx.me();
   if (body.mustRead && !ctx.isAdmin) throw forbidden();
   if (body.kind === 'thanks' && body.parent.type === 'system') {
@@ -66,26 +67,38 @@ export async function createPost(ctx: RequestContext, body: CreatePostBody): Pro
   const mentions = await checkedMentions(ctx, body.text, body.mentions);
   checkThanks(body.kind, body.text, mentions, me.id);
   const attachments = await checkedAttachments(ctx, body.attachments);
+  return {
+    clientId: ctx.tenant(),
+    parentType: body.parent.type,
+    parentId,
+    parentWhere: body.parent.where ?? '',
+    kind: body.kind,
+    authorId: me.id,
+    text: body.text,
+    mentions,
+    attachments,
+    mustRead: body.mustRead ?? false,
+  };
+}
+
+/**
+ * `POST api/post` (spec portal §5 "Posts"). `id`: a scheduled post keeps the id it was given when it was scheduled.
+ */
+export async function createPost(
+  ctx: RequestContext,
+  body: Omit<CreatePostBody, 'publishAt'>,
+  id?: string,
+): Promise<PostRow> {
+  const values = await checkedPost(ctx, body);
   const [row] = await ctx.db
     .insert(posts)
-    .values({
-      clientId: ctx.tenant(),
-      parentType: body.parent.type,
-      parentId,
-      parentWhere: body.parent.where ?? '',
-      kind: body.kind,
-      authorId: me.id,
-      text: body.text,
-      mentions,
-      attachments,
-      mustRead: body.mustRead ?? false,
-    })
+    .values({ ...(id ? { id } : {}), ...values })
     .returning();
   await saveMentions(ctx, row, false);
   await movePostCount(ctx.db, row, 1);
   await notify(ctx, {
     code: row.kind === 'thanks' ? 'posts.thanks' : 'posts.mention',
-    recipients: mentions,
+    recipients: row.mentions,
     vars: { text: row.text },
     link: `/post/${row.id}`,
   });
@@ -159,6 +172,33 @@ export async function setMustRead(ctx: RequestContext, id: string, mustRead: boo
       vars: { text: row.text },
       link: `/post/${row.id}`,
     });
+  return updated;
+}
+
+/**
+ * `PUT api/post/{id}/pin`: administrators pin a company (or system) post on top of the company feed, or unpin it.
+ * At most POSTS_PINNED_MAX at once (409 `post_pin_limit`: unpin one first); pinning again changes nothing. Pins of a
+ * workspace are counted under a transaction-scoped advisory lock, so two administrators cannot pass the limit together.
+ */
+export async function setPinned(ctx: RequestContext, id: string, pinned: boolean): Promise<PostRow> {
+  if (!ctx.isAdmin) throw forbidden();
+  const row = await readablePost(ctx, id, true);
+  if (!isCompanyPost(row)) throw badRequest('post_pin_company_only');
+  if (pinned === (row.pinnedAt !== null)) return row;
+  if (pinned) {
+    await rowsOf(ctx.db, sql`SELECT pg_advisory_xact_lock(hashtext(${`posts.pin:${row.clientId}`}))`);
+    const [{ count }] = await ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(and(eq(posts.clientId, row.clientId), isNotNull(posts.pinnedAt)));
+    if (Number(count) >= POSTS_PINNED_MAX) throw new AppError(409, 'post_pin_limit', { max: POSTS_PINNED_MAX });
+  }
+  const [updated] = await ctx.db
+    .update(posts)
+    // clock_timestamp(): two pins in one transaction still keep their order.
+    .set({ pinnedAt: pinned ? sql`clock_timestamp()` : null })
+    .where(eq(posts.id, row.id))
+    .returning();
   return updated;
 }
 

@@ -1,4 +1,4 @@
-import type { PostKind, PostParentType, Reaction, StoredFile } from '@hallway/shared';
+import type { CreatePostBody, PostKind, PostParentType, Reaction, StoredFile } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../platform/db/columns.js';
@@ -39,6 +39,10 @@ export const posts = pgTable(
     created: createdAt(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     edited: boolean().notNull().default(false),
+    /** Pinned on top of the company feed by an administrator (at most POSTS_PINNED_MAX at once), newest pin first. */
+    pinnedAt: timestamp({ withTimezone: true }),
+    /** When the people who had not acknowledged a must-read post were last reminded (once an hour at most). */
+    remindedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // The company feed, the hottest query: company and system posts of a workspace, read backwards (newest first).
@@ -52,6 +56,7 @@ export const posts = pgTable(
     index('posts_client_created_idx').on(t.clientId, t.created, t.id),
     index('posts_thanks_idx').on(t.clientId, t.created, t.id).where(sql`${t.kind} = 'thanks'`),
     index('posts_must_read_idx').on(t.clientId, t.created, t.id).where(sql`${t.mustRead}`),
+    index('posts_pinned_idx').on(t.clientId, t.pinnedAt).where(sql`${t.pinnedAt} IS NOT NULL`),
   ],
 );
 export type PostRow = typeof posts.$inferSelect;
@@ -119,6 +124,35 @@ export const postViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_views_post_created_idx').on(t.postId, t.created)],
 );
+
+/**
+ * Posts written for later (`publishAt`): kept apart from `posts` until their time, so no feed, counter, search or
+ * notification can see them early; only their author lists them. The publishing job (scheduled.ts) creates the post
+ * with the same id from `body`, checked again as its author at that time.
+ */
+export const scheduledPosts = pgTable(
+  'scheduled_posts',
+  {
+    id: idColumn(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publishAt: timestamp({ withTimezone: true }).notNull(),
+    /** The request's body as checked when scheduled (without `publishAt`). */
+    body: jsonb().$type<Omit<CreatePostBody, 'publishAt'>>().notNull(),
+    /** The files as uploads presented them, for the author's preview. */
+    attachments: jsonb().$type<StoredFile[]>().notNull().default([]),
+    created: createdAt(),
+  },
+  (t) => [
+    index('scheduled_posts_due_idx').on(t.publishAt),
+    index('scheduled_posts_author_idx').on(t.clientId, t.authorId, t.publishAt),
+  ],
+);
+export type ScheduledPostRow = typeof scheduledPosts.$inferSelect;
 
 /** A reader's confirmation of a must-read post. */
 export const postAcks = pgTable(

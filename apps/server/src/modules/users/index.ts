@@ -28,5 +28,6 @@ export {
 export { hrmSheetRows } from './hrm.js';
 export { type ChiefChange, lockVacationBalance, placePeople } from './placement.js';
 export { presentUser } from './presenter.js';
+export { principalQuery } from './principal.js';
 export { createEmployee, register, registerMany, registerManyResult } from './register.js';
 export { activeUserCounts, getUserRow, ownTimeZone, presentOne, saveUser, setOwnTimeZone } from './service.js';

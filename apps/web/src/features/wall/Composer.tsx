@@ -19,23 +19,27 @@ import {
   SegmentedControl,
   Stack,
   Text,
+  TextInput,
   ThemeIcon,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconHeartHandshake, IconPaperclip, IconPoint, IconSend } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { IconCheck, IconClock, IconHeartHandshake, IconPaperclip, IconPoint, IconSend } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ClipboardEvent, type DragEvent, useState } from 'react';
 import { errorText, translateCode } from '../../i18n/errors';
 import { UploadProgress } from '../../ui/FileUpload';
+import { showSuccess } from '../../ui/toast';
 import { useUpload } from '../../ui/useUpload';
 import { DraftAttachments } from './Attachments';
 import type { FeedKind } from './api';
+import { addScheduled } from './cache';
 import { useWall } from './context';
 import { MentionTextarea } from './MentionTextarea';
 import type { Mention } from './mentions';
 import { wallMutations } from './queries';
 import { checkDraft, type ThanksProblem } from './rules';
 import { useWallTexts } from './texts';
+import { fullDate } from './time';
 
 export interface ComposerProps {
   /** The feed being read: a post goes to the company wall, the person's own feed or the open group's wall. */
@@ -53,13 +57,16 @@ const ruleText = (code: ThanksProblem) => translateCode(code, { min: THANKS_TEXT
 
 /** Writing a post or a thank-you post (spec portal §5 "Posts"): mentions, attachments up to 20 MB, Ctrl+Enter. */
 export function Composer({ feed, onPublished }: ComposerProps) {
-  const { t } = useWallTexts();
+  const { t, lang } = useWallTexts();
   const { reader, owners } = useWall();
   const [kind, setKind] = useState<PostKind>('post');
   const [text, setText] = useState('');
   const [mentions, setMentions] = useState<Mention[]>([]);
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [mustRead, setMustRead] = useState(false);
+  /** "Publish later": the local date and time of a `datetime-local` field, or null to publish now. */
+  const [later, setLater] = useState<string | null>(null);
+  const client = useQueryClient();
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const publishing = useMutation(wallMutations.createPost());
@@ -80,6 +87,7 @@ export function Composer({ feed, onPublished }: ComposerProps) {
     setMentions([]);
     setFiles([]);
     setMustRead(false);
+    setLater(null);
     setAttempted(false);
     setError(null);
     upload.reset();
@@ -91,6 +99,10 @@ export function Composer({ feed, onPublished }: ComposerProps) {
     if (check.empty) return setError(t('composer.empty'));
     if (check.tooLong) return setError(t('composer.tooLong'));
     if (check.thanks.length) return setError(check.thanks.map(ruleText).join('. '));
+    const publishAt = later ? new Date(later) : null;
+    if (later !== null && (!publishAt || Number.isNaN(publishAt.getTime()) || publishAt.getTime() <= Date.now())) {
+      return setError(t('composer.pickTime'));
+    }
     setError(null);
     try {
       const post = await publishing.mutateAsync({
@@ -100,9 +112,14 @@ export function Composer({ feed, onPublished }: ComposerProps) {
         mentions: check.mentions,
         attachments: files.map((file) => file._id),
         ...(mustRead ? { mustRead: true } : {}),
+        ...(publishAt ? { publishAt: publishAt.toISOString() } : {}),
       });
       reset();
-      onPublished(post);
+      if (post.publishAt) {
+        // Only its author sees it until then: it joins the own scheduled list, not the feed.
+        addScheduled(client, post);
+        showSuccess(t('composer.scheduledAt', { time: fullDate(post.publishAt, lang) }));
+      } else onPublished(post);
     } catch (failure) {
       // The server's refusal (thank-you rules, 20 MB, rights) in the person's language.
       setError(errorText(failure));
@@ -187,6 +204,17 @@ export function Composer({ feed, onPublished }: ComposerProps) {
             {upload.error}
           </Text>
         )}
+        {later !== null && (
+          <TextInput
+            type="datetime-local"
+            size="xs"
+            maw={260}
+            label={t('composer.publishAt')}
+            value={later}
+            onChange={(event) => setLater(event.currentTarget.value)}
+            leftSection={<IconClock size={14} />}
+          />
+        )}
         {error && (
           <Alert color="red" variant="light" role="alert" py="xs">
             {error}
@@ -210,6 +238,18 @@ export function Composer({ feed, onPublished }: ComposerProps) {
                 </Tooltip>
               )}
             </FileButton>
+            <Tooltip label={t('composer.later')}>
+              <ActionIcon
+                variant={later === null ? 'subtle' : 'light'}
+                color={later === null ? 'gray' : undefined}
+                size="lg"
+                aria-label={t('composer.later')}
+                aria-pressed={later !== null}
+                onClick={() => setLater((current) => (current === null ? '' : null))}
+              >
+                <IconClock size={20} />
+              </ActionIcon>
+            </Tooltip>
             {reader.isAdmin && (
               <Tooltip label={t('composer.mustReadHint')}>
                 <Checkbox
@@ -233,7 +273,7 @@ export function Composer({ feed, onPublished }: ComposerProps) {
               color={thanks ? 'pink' : undefined}
               leftSection={thanks ? <IconHeartHandshake size={16} /> : <IconSend size={16} />}
             >
-              {t('composer.publish')}
+              {later !== null ? t('composer.schedule') : t('composer.publish')}
             </Button>
           </Group>
         </Group>

@@ -2,7 +2,7 @@ import { Affix, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Tra
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp, IconNews, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { EmptyState, ErrorState, QueryState } from '../../ui/States';
 import { type FeedKind, fetchFeedPage } from './api';
 import { wallKeys } from './cache';
@@ -68,14 +68,16 @@ function NewPostsPill({ items }: { items: FeedState['items'] }) {
   const [scroll, scrollTo] = useWindowScroll();
   const [topSeen, setTopSeen] = useState<string | null>(null);
   const atTop = scroll.y < 240;
-  const first = items[0]?._id ?? null;
+  // Pinned posts head the company feed; new posts arrive below them.
+  const unpinned = items.filter((post) => !post.pinned);
+  const first = unpinned[0]?._id ?? null;
   useEffect(() => {
     if (atTop || topSeen === null) setTopSeen(first);
   }, [atTop, first, topSeen]);
   const fresh = topSeen
     ? Math.max(
         0,
-        items.findIndex((post) => post._id === topSeen),
+        unpinned.findIndex((post) => post._id === topSeen),
       )
     : 0;
   return (
@@ -103,8 +105,11 @@ const EMPTY = {
   group: { title: 'feed.emptyGroupTitle', text: 'feed.emptyGroupText' },
 } as const;
 
-/** A feed with infinite scroll: the next page loads as its end comes near (or by the button, for keyboards). */
-export function Feed({ kind }: { kind: FeedKind }) {
+/**
+ * A feed with infinite scroll: the next page loads as its end comes near (or by the button, for keyboards). `empty`
+ * replaces the standard empty state (the wall's "My feed" explains itself and links where to go).
+ */
+export function Feed({ kind, empty }: { kind: FeedKind; empty?: ReactNode }) {
   const { t } = useWallTexts();
   const query = useFeedQuery(kind);
   const state = query.data;
@@ -141,13 +146,15 @@ export function Feed({ kind }: { kind: FeedKind }) {
         loading={skeleton}
         isEmpty={() => true}
         empty={
-          <Paper withBorder radius="lg" p="lg">
-            <EmptyState
-              icon={kind === 'company' ? <IconNews size={28} stroke={1.5} /> : <IconUsers size={28} stroke={1.5} />}
-              title={t(EMPTY[kind].title)}
-              description={t(EMPTY[kind].text)}
-            />
-          </Paper>
+          empty ?? (
+            <Paper withBorder radius="lg" p="lg">
+              <EmptyState
+                icon={kind === 'company' ? <IconNews size={28} stroke={1.5} /> : <IconUsers size={28} stroke={1.5} />}
+                title={t(EMPTY[kind].title)}
+                description={t(EMPTY[kind].text)}
+              />
+            </Paper>
+          )
         }
       >
         {() => null}

@@ -1,22 +1,23 @@
 import type { PostDto } from '@hallway/shared';
 import { Button, Group, Loader, Modal, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
-import { IconChecks, IconClipboardList, IconEyeCheck } from '@tabler/icons-react';
+import { IconBellRinging, IconChecks, IconClipboardList, IconEyeCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Avatar } from '../../ui/Avatar';
 import { QueryState } from '../../ui/States';
-import type { ReadStatus } from './api';
+import { showError, showSuccess } from '../../ui/toast';
+import { downloadReadReport, type ReadStatus, remindPending } from './api';
 import { useWall } from './context';
 import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
 import { TimeAgo } from './time';
 
-type MustReadPost = Pick<PostDto, '_id' | 'acknowledged' | 'acknowledgedCount' | 'can'>;
+type MustReadPost = Pick<PostDto, '_id' | 'acknowledged' | 'acknowledgedCount' | 'can' | 'author'>;
 
-/** The must-read strip: the reader confirms; administrators open the read report. */
+/** The must-read strip: the reader confirms; administrators and the post's author open the read report. */
 export function MustReadBar({ post }: { post: MustReadPost }) {
   const { t } = useWallTexts();
-  const { actions } = useWall();
+  const { actions, reader } = useWall();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState(false);
   const acknowledge = async () => {
@@ -49,7 +50,7 @@ export function MustReadBar({ post }: { post: MustReadPost }) {
             {t('mustRead.confirmed', { count: post.acknowledgedCount })}
           </Text>
         </Group>
-        {post.can.mustRead && (
+        {(post.can.mustRead || post.author._id === reader.userId) && (
           <Button
             size="compact-sm"
             variant="subtle"
@@ -63,6 +64,49 @@ export function MustReadBar({ post }: { post: MustReadPost }) {
       </Group>
       {report && <ReadReportModal postId={post._id} onClose={() => setReport(false)} />}
     </Paper>
+  );
+}
+
+/** Remind those who have not confirmed (once an hour; the server's refusal is shown), download the report as xlsx. */
+function ReportActions({ postId, pending }: { postId: string; pending: number | undefined }) {
+  const { t } = useWallTexts();
+  const [busy, setBusy] = useState<'remind' | 'export' | null>(null);
+  const run = async (what: 'remind' | 'export') => {
+    setBusy(what);
+    try {
+      if (what === 'remind') {
+        const { reminded } = await remindPending(postId);
+        showSuccess(t('mustRead.reminded', { count: reminded }));
+      } else await downloadReadReport(postId);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button
+        size="compact-sm"
+        variant="light"
+        color="orange"
+        leftSection={<IconBellRinging size={16} />}
+        loading={busy === 'remind'}
+        disabled={pending === 0}
+        onClick={() => void run('remind')}
+      >
+        {t('mustRead.remind')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        loading={busy === 'export'}
+        onClick={() => void run('export')}
+      >
+        {t('mustRead.export')}
+      </Button>
+    </Group>
   );
 }
 
@@ -91,6 +135,7 @@ function ReadReportModal({ postId, onClose }: { postId: string; onClose: () => v
             />
           </Stack>
         )}
+        <ReportActions postId={postId} pending={counts?.pending} />
         <Tabs value={status} onChange={(value) => value && setStatus(value as ReadStatus)}>
           <Tabs.List grow>
             <Tabs.Tab value="pending">{t('mustRead.pending', { count: counts?.pending ?? '…' })}</Tabs.Tab>

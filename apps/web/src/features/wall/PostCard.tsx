@@ -1,6 +1,6 @@
 import type { PostDto } from '@hallway/shared';
 import { Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconHeartHandshake, IconMessageCircle, IconPinFilled } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
@@ -113,6 +113,16 @@ export const PostCard = memo(function PostCard({ post, where, single = false }: 
             </Box>
           </Group>
           <Group gap={4} wrap="nowrap">
+            {post.pinned && (
+              <>
+                <Badge color="blue" variant="light" leftSection={<IconPinFilled size={12} />} visibleFrom="xs">
+                  {t('post.pinned')}
+                </Badge>
+                <ThemeIcon color="blue" variant="light" radius="xl" size="sm" hiddenFrom="xs" title={t('post.pinned')}>
+                  <IconPinFilled size={14} aria-label={t('post.pinned')} />
+                </ThemeIcon>
+              </>
+            )}
             {post.mustRead && (
               <>
                 <Badge color="orange" variant="light" leftSection={<IconAlertCircle size={12} />} visibleFrom="xs">

@@ -1,11 +1,13 @@
 import type { PostDto } from '@hallway/shared';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
+  IconAlertCircle,
+  IconAlertCircleOff,
   IconDots,
   IconExternalLink,
   IconLink,
   IconPencil,
-  IconPinned,
+  IconPin,
   IconPinnedOff,
   IconTrash,
 } from '@tabler/icons-react';
@@ -36,9 +38,9 @@ export async function copyText(text: string): Promise<void> {
   field.remove();
 }
 
-type MenuPost = Pick<PostDto, '_id' | 'can' | 'mustRead'>;
+type MenuPost = Pick<PostDto, '_id' | 'can' | 'mustRead' | 'pinned'>;
 
-/** A post's actions: open, copy its link, and what `can` allows (edit, must-read, delete). */
+/** A post's actions: open, copy its link, and what `can` allows (edit, must-read, pin, delete). */
 export function PostMenu({ post, onEdit, single }: { post: MenuPost; onEdit: () => void; single: boolean }) {
   const { t } = useWallTexts();
   const { actions } = useWall();
@@ -80,10 +82,18 @@ export function PostMenu({ post, onEdit, single }: { post: MenuPost; onEdit: () 
         )}
         {post.can.mustRead && (
           <Menu.Item
-            leftSection={post.mustRead ? <IconPinnedOff size={16} /> : <IconPinned size={16} />}
+            leftSection={post.mustRead ? <IconAlertCircleOff size={16} /> : <IconAlertCircle size={16} />}
             onClick={() => void actions.setMustRead(post._id, !post.mustRead)}
           >
             {post.mustRead ? t('post.unmarkMustRead') : t('post.markMustRead')}
+          </Menu.Item>
+        )}
+        {post.can.pin && (
+          <Menu.Item
+            leftSection={post.pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
+            onClick={() => void actions.setPinned(post._id, !post.pinned)}
+          >
+            {post.pinned ? t('post.unpin') : t('post.pin')}
           </Menu.Item>
         )}
         {post.can.delete && (

@@ -1,5 +1,5 @@
 import type { PostDto } from '@hallway/shared';
-import { Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconChecks, IconLayoutSidebarRight } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,12 +14,15 @@ import { Composer } from './Composer';
 import { insertPostInFeed, markViewedEverywhere } from './cache';
 import { useWall, WallProvider } from './context';
 import { Feed, useFeedQuery } from './Feed';
+import { MyFeedEmpty } from './MyFeedEmpty';
 import { wallMutations } from './queries';
+import { ScheduledPosts } from './ScheduledPosts';
 import { useWallTexts } from './texts';
 import { Widgets } from './widgets/Widgets';
 import './wall.css';
 
 const FEED_KEY = 'hallway.wallFeed';
+const HINT_ID = 'hw-wall-feed-hint';
 const WIDE_QUERY = `(min-width: ${BREAKPOINTS.md})`;
 
 /** /company: the company wall (spec portal §2): composer, the company or the own feed, and the widgets. */
@@ -49,6 +52,7 @@ export default function WallPage() {
 
 function Wall({ workspaceName }: { workspaceName: string }) {
   const { t } = useWallTexts();
+  const { hasFeature } = useSession();
   const client = useQueryClient();
   const { owners, canWrite, reader, views } = useWall();
   const [stored, setStored] = useLocalStorage<FeedKind>({
@@ -95,6 +99,7 @@ function Wall({ workspaceName }: { workspaceName: string }) {
       <Group gap="xs" wrap="nowrap">
         <SegmentedControl
           aria-label={t('feeds.label')}
+          aria-describedby={HINT_ID}
           radius="xl"
           size="sm"
           value={kind}
@@ -136,14 +141,33 @@ function Wall({ workspaceName }: { workspaceName: string }) {
     </Group>
   );
 
+  const hint = (
+    <Text id={HINT_ID} size="xs" c="dimmed" mt={-8}>
+      {kind === 'company' ? t('feeds.companyHint') : t('feeds.userHint')}
+    </Text>
+  );
+
   return (
     <Stack gap="md">
       {toolbar}
+      {hint}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             {canWrite && <Composer feed={kind} onPublished={onPublished} />}
-            <Feed kind={kind} />
+            {canWrite && <ScheduledPosts />}
+            <Feed
+              kind={kind}
+              empty={
+                kind === 'user' ? (
+                  <MyFeedEmpty
+                    onCompany={() => setStored('company')}
+                    people={hasFeature('address_book')}
+                    groups={hasFeature('groups')}
+                  />
+                ) : undefined
+              }
+            />
           </Stack>
         </Grid.Col>
         {wide && (

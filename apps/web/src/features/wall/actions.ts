@@ -31,6 +31,9 @@ export function createWallActions(client: QueryClient) {
     setMustRead: (id: string, mustRead: boolean) =>
       runMutation(client, wallMutations.setMustRead(client), { id, mustRead }).then(() => undefined, shown),
 
+    setPinned: (id: string, pinned: boolean) =>
+      runMutation(client, wallMutations.setPinned(client), { id, pinned }).then(() => undefined, shown),
+
     acknowledge: (id: string) =>
       runMutation(client, wallMutations.acknowledge(client), id).then(() => undefined, shown),
 

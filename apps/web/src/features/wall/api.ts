@@ -16,6 +16,7 @@ import type {
   ViewFeed,
 } from '@hallway/shared';
 import { api } from '../../api/client';
+import { dispositionName, fetchFile, saveBlob } from '../../api/download';
 
 /** The wall's calls (docs/api.md "Wall"). Writes are `local`: the wall shows their failures next to the action. */
 
@@ -51,6 +52,13 @@ export const fetchPost = async (id: string, signal?: AbortSignal) =>
 
 export const createPost = async (body: CreatePostBody) =>
   (await api<{ result: PostDto }>('/api/post', { method: 'POST', body, local: true })).result;
+
+/** `GET api/post/scheduled`: the caller's own posts waiting for their publication time. */
+export const fetchScheduled = async (signal?: AbortSignal) =>
+  (await api<{ result: PostDto[] }>('/api/post/scheduled', { signal, local: true })).result;
+
+export const cancelScheduled = (id: string) =>
+  api<unknown>(`/api/post/scheduled/${id}`, { method: 'DELETE', local: true });
 
 export const updatePost = async (id: string, body: UpdatePostBody) =>
   (await api<{ result: PostDto }>(`/api/post/${id}`, { method: 'PUT', body, local: true })).result;
@@ -98,6 +106,27 @@ export const acknowledge = async (id: string) =>
 export const setMustRead = async (id: string, mustRead: boolean) =>
   (await api<{ result: PostDto }>(`/api/post/${id}/must_read`, { method: 'PUT', body: { mustRead }, local: true }))
     .result;
+
+export const setPinned = async (id: string, pinned: boolean) =>
+  (await api<{ result: PostDto }>(`/api/post/${id}/pin`, { method: 'PUT', body: { pinned }, local: true })).result;
+
+/** `POST api/post/{id}/remind`: those of the audience who have not confirmed are notified again (once an hour). */
+export const remindPending = async (id: string) =>
+  (
+    await api<{ result: { post_id: string; reminded: number } }>(`/api/post/${id}/remind`, {
+      method: 'POST',
+      local: true,
+    })
+  ).result;
+
+/** `GET api/post/{id}/read_report/export`: the read report as xlsx, saved by the browser under the server's name. */
+export async function downloadReadReport(id: string): Promise<void> {
+  const response = await fetchFile(`/api/post/${id}/read_report/export`);
+  saveBlob(
+    await response.blob(),
+    dispositionName(response.headers.get('Content-Disposition'), `read-report-${id}.xlsx`),
+  );
+}
 
 export const fetchReadReport = (id: string, status: ReadStatus, page: number, signal?: AbortSignal) =>
   api<ReadReport>(`/api/post/${id}/read_report`, { query: { status, page }, signal, local: true });

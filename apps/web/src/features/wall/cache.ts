@@ -16,6 +16,7 @@ export const wallKeys = {
   importantInGroups: ['wall', 'important-in-groups'] as const,
   views: (id: string) => ['wall', 'views', id] as const,
   readReport: (id: string) => ['wall', 'read-report', id] as const,
+  scheduled: ['wall', 'scheduled'] as const,
 };
 
 /** Applies a change to a post in every feed, the single-post view and the thanks widget. */
@@ -80,6 +81,41 @@ export function patchThread(
       post.commentsCount === commentsTotal ? post : { ...post, commentsCount: commentsTotal },
     );
   }
+}
+
+/** The own scheduled posts: one added (soonest first), or one gone (published or cancelled). */
+export function addScheduled(client: QueryClient, post: PostDto): void {
+  client.setQueryData<PostDto[]>(wallKeys.scheduled, (list) =>
+    list
+      ? [...list.filter((p) => p._id !== post._id), post].sort((a, b) =>
+          (a.publishAt ?? '').localeCompare(b.publishAt ?? ''),
+        )
+      : list,
+  );
+}
+
+export function removeScheduled(client: QueryClient, id: string): void {
+  client.setQueryData<PostDto[]>(wallKeys.scheduled, (list) =>
+    list?.some((p) => p._id === id) ? list.filter((p) => p._id !== id) : list,
+  );
+}
+
+/** The company feed is read again (its order changed: a post was pinned or unpinned). */
+export function refreshCompanyFeed(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: [...wallKeys.feeds, 'company'] });
+}
+
+/**
+ * A post changed elsewhere: when its pin differs from the loaded company feed's copy (or a pinned post is not in it),
+ * the company feed is read again so that the pinned posts head it.
+ */
+export function pinChanged(client: QueryClient, post: PostDto): boolean {
+  if (post.parent.type !== 'company' && post.parent.type !== 'system') return false;
+  for (const [, state] of client.getQueriesData<FeedState>({ queryKey: [...wallKeys.feeds, 'company'] })) {
+    const loaded = state?.items.find((item) => item._id === post._id);
+    if (loaded ? loaded.pinned !== post.pinned : post.pinned) return true;
+  }
+  return false;
 }
 
 /** Many posts viewed at once (`PUT api/post/all/view`): one pass over each cached list. */

@@ -73,6 +73,18 @@ describe('feed paging', () => {
   });
 });
 
+describe('pinned posts', () => {
+  it('a new post goes below the pinned posts that head the company feed', () => {
+    const pinned = [makePost({ pinned: true }), makePost({ pinned: true })];
+    const rest = [makePost(), makePost()];
+    const state = { items: [...pinned, ...rest], page: 0, pages: 1, total: 4 };
+    const fresh = makePost();
+    const next = insertPost(state, fresh)!;
+    expect(next.items.map((p) => p._id)).toEqual([pinned[0]._id, pinned[1]._id, fresh._id, rest[0]._id, rest[1]._id]);
+    expect(next.total).toBe(5);
+  });
+});
+
 describe('reactions', () => {
   it('gives, replaces and takes back the own reaction', () => {
     const post = makePost({ likes: 2, reactions: { like: 2, love: 0, laugh: 0, wow: 0, sad: 0, celebrate: 0 } });
@@ -103,19 +115,26 @@ describe('realtime posts', () => {
 
   it('keep the reader’s own state and get the reader’s abilities', () => {
     const mine = makePost({ author: { _id: ME, name: 'Me', avatar: null, position: '' } });
-    expect(forReader(mine, reader).can).toEqual({ edit: true, delete: true, mustRead: false });
+    expect(forReader(mine, reader).can).toEqual({ edit: true, delete: true, mustRead: false, pin: false });
     expect(forReader(makePost(), { ...reader, isAdmin: true }).can).toEqual({
       edit: true,
       delete: true,
       mustRead: true,
+      pin: true,
     });
-    const existing = makePost({ myReaction: 'wow', viewed: true, can: { edit: true, delete: true, mustRead: false } });
+    const onFeed = makePost({ parent: { type: 'feed', id: ME, where: '' } });
+    expect(forReader(onFeed, { ...reader, isAdmin: true }).can.pin).toBe(false);
+    const existing = makePost({
+      myReaction: 'wow',
+      viewed: true,
+      can: { edit: true, delete: true, mustRead: false, pin: false },
+    });
     const incoming = {
       ...existing,
       text: 'edited',
       myReaction: null,
       viewed: false,
-      can: { edit: false, delete: false, mustRead: false },
+      can: { edit: false, delete: false, mustRead: false, pin: false },
     };
     expect(mergeForReader(existing, incoming)).toMatchObject({
       text: 'edited',

@@ -24,11 +24,17 @@ export function mergePage(state: FeedState | undefined, answer: FeedPage): FeedS
 
 export const hasMore = (state: FeedState | undefined) => !!state && state.page + 1 < state.pages;
 
-/** A new post on top; the list shifts by one like the server's pages did. */
+/**
+ * A new post on top, below the pinned posts that head the company feed; the list shifts by one like the server's
+ * pages did.
+ */
 export function insertPost(state: FeedState | undefined, post: PostDto): FeedState | undefined {
   if (!state || state.items.some((item) => item._id === post._id)) return state;
   const total = state.total + 1;
-  return { ...state, items: [post, ...state.items], total, pages: Math.ceil(total / FEED_PAGE_SIZE) };
+  let at = 0;
+  while (at < state.items.length && state.items[at].pinned && !post.pinned) at++;
+  const items = [...state.items.slice(0, at), post, ...state.items.slice(at)];
+  return { ...state, items, total, pages: Math.ceil(total / FEED_PAGE_SIZE) };
 }
 
 /** Changes one post; the other posts (and the state, when it is not there) keep their identity for memoized rows. */
@@ -105,9 +111,15 @@ export function feedOfPost(post: Pick<PostDto, 'parent' | 'author'>, reader: Rea
 }
 
 /** What the reader may do with a post that arrived as everyone sees it: the server's rule of `postAbilities`. */
-export function abilitiesFor(post: Pick<PostDto, 'author'>, reader: Pick<Reader, 'userId' | 'isAdmin'>) {
+export function abilitiesFor(post: Pick<PostDto, 'author' | 'parent'>, reader: Pick<Reader, 'userId' | 'isAdmin'>) {
   const mine = post.author._id === reader.userId;
-  return { edit: mine || reader.isAdmin, delete: mine || reader.isAdmin, mustRead: reader.isAdmin };
+  const company = post.parent.type === 'company' || post.parent.type === 'system';
+  return {
+    edit: mine || reader.isAdmin,
+    delete: mine || reader.isAdmin,
+    mustRead: reader.isAdmin,
+    pin: reader.isAdmin && company,
+  };
 }
 
 /** A reader's own copy of a post announced in realtime. */

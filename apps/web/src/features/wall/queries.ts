@@ -21,7 +21,7 @@ import { displayName } from '../../ui/Avatar';
 import { showError } from '../../ui/toast';
 import type { AnswerDto, FeedKind, LinkInput, ReadStatus, SinglePost } from './api';
 import * as wallApi from './api';
-import { patchPostEverywhere, patchThread, removePostEverywhere, wallKeys } from './cache';
+import { patchPostEverywhere, patchThread, refreshCompanyFeed, removePostEverywhere, wallKeys } from './cache';
 import { addToThread, applyLike, mergePage, patchInThread, removeFromThread, toggleReaction } from './feedState';
 
 /** The wall's reads (docs/api.md "Wall"): one `queryOptions` per list, shared by hooks, prefetches and tests. */
@@ -35,6 +35,14 @@ export const wallQueries = {
       staleTime: 60_000,
       // Realtime keeps an open feed current; a refetch on focus would throw away the pages scrolled through.
       refetchOnWindowFocus: false,
+    }),
+
+  /** The caller's own scheduled posts (`GET api/post/scheduled`). */
+  scheduled: () =>
+    queryOptions({
+      queryKey: wallKeys.scheduled,
+      queryFn: ({ signal }) => wallApi.fetchScheduled(signal),
+      staleTime: 60_000,
     }),
 
   /** The post with its thread; one entry shared by the feed's open comments and the single-post page. */
@@ -192,6 +200,17 @@ export const wallMutations = {
       onSuccess: (post, { id }) => {
         patchPostEverywhere(client, id, () => post);
         refreshReadReport(client, id);
+      },
+      onError: showError,
+    }),
+
+  /** A pin moves the post to or from the top of the company feed: that feed is read again. */
+  setPinned: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) => wallApi.setPinned(id, pinned),
+      onSuccess: (post, { id }) => {
+        patchPostEverywhere(client, id, () => post);
+        refreshCompanyFeed(client);
       },
       onError: showError,
     }),

@@ -70,7 +70,7 @@ describe('wall realtime', () => {
     const fresh = makePost({
       text: 'Fresh from a colleague',
       viewed: false,
-      can: { edit: false, delete: false, mustRead: false },
+      can: { edit: false, delete: false, mustRead: false, pin: false },
     });
     await live.emit('post.created', fresh);
     expect(articles()).toHaveLength(3);
@@ -133,7 +133,7 @@ describe('wall realtime', () => {
     const mine = makePost({
       text: 'Mine',
       author: { _id: ME, name: 'Anna Kowalski', avatar: null, position: '' },
-      can: { edit: false, delete: false, mustRead: false },
+      can: { edit: false, delete: false, mustRead: false, pin: false },
     });
     await live.emit('post.created', mine);
     const card = articles()[0];

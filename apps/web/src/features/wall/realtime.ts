@@ -3,7 +3,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from '../../api/socket';
 import type { AnswerDto } from './api';
-import { insertPostInFeed, patchPostEverywhere, patchThread, removePostEverywhere, wallKeys } from './cache';
+import {
+  insertPostInFeed,
+  patchPostEverywhere,
+  patchThread,
+  pinChanged,
+  refreshCompanyFeed,
+  removePostEverywhere,
+  removeScheduled,
+  wallKeys,
+} from './cache';
 import {
   addToThread,
   applyLike,
@@ -53,6 +62,8 @@ export interface FeedOwners {
 export function wallEventHandlers(client: QueryClient, reader: Reader, owners: FeedOwners) {
   return {
     'post.created': (post: PostDto) => {
+      // The author's scheduled post, published by the job now.
+      removeScheduled(client, post._id);
       const kind = feedOfPost(post, reader);
       const own = forReader(post, reader);
       if (kind) insertPostInFeed(client, kind, owners[kind], own);
@@ -60,7 +71,9 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
       if (post.parent.type === 'group') insertPostInFeed(client, 'group', post.parent.id, own);
     },
     'post.updated': (post: PostDto) => {
+      const moved = pinChanged(client, post);
       patchPostEverywhere(client, post._id, (existing) => mergeForReader(existing, post));
+      if (moved) refreshCompanyFeed(client);
     },
     'post.deleted': (event: { _id: string }) => removePostEverywhere(client, event._id),
     'post.liked': (like: LikeEvent) => {

@@ -60,7 +60,9 @@ export function makePost(overrides: Partial<PostDto> = {}): PostDto {
     mustRead: false,
     acknowledged: false,
     acknowledgedCount: 0,
-    can: { edit: false, delete: false, mustRead: false },
+    pinned: false,
+    publishAt: null,
+    can: { edit: false, delete: false, mustRead: false, pin: false },
     ...overrides,
   };
 }

@@ -56,6 +56,7 @@ export const en = {
     posts_reply: 'An answer to my comment',
     posts_reaction: 'A reaction to my post',
     posts_must_read: 'A post I must read',
+    posts_must_read_reminder: 'A reminder of a post I have not confirmed',
     users_follower: 'A new follower',
     users_rights_changed: 'My rights changed',
     notifications_message: 'Messages and notices',

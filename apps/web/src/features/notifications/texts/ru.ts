@@ -57,6 +57,7 @@ export const ru: typeof en = {
     posts_reply: 'Ответ на мой комментарий',
     posts_reaction: 'Реакция на мою публикацию',
     posts_must_read: 'Публикация обязательна к прочтению',
+    posts_must_read_reminder: 'Напоминание о неподтверждённой публикации',
     users_follower: 'Новый подписчик',
     users_rights_changed: 'Мои права изменены',
     notifications_message: 'Сообщения и объявления',

@@ -57,6 +57,7 @@ export const uk: typeof en = {
     posts_reply: 'Відповідь на мій коментар',
     posts_reaction: 'Реакція на мою публікацію',
     posts_must_read: "Публікація обов'язкова до прочитання",
+    posts_must_read_reminder: 'Нагадування про непідтверджену публікацію',
     users_follower: 'Новий підписник',
     users_rights_changed: 'Мої права змінено',
     notifications_message: 'Повідомлення та оголошення',
