@@ -60,7 +60,6 @@ export const en = {
     users_follower: 'A new follower',
     users_rights_changed: 'My rights changed',
     notifications_message: 'Messages and notices',
-    posts_must_read_reminder: 'A reminder to read a post',
     structure_chief_changed: 'My chief changed',
     vacations_requested: 'A vacation request to decide',
     vacations_approved: 'My vacation approved',

@@ -61,7 +61,6 @@ export const ru: typeof en = {
     users_follower: 'Новый подписчик',
     users_rights_changed: 'Мои права изменены',
     notifications_message: 'Сообщения и объявления',
-    posts_must_read_reminder: 'Напоминание прочитать публикацию',
     structure_chief_changed: 'Сменился мой руководитель',
     vacations_requested: 'Заявка на отпуск для решения',
     vacations_approved: 'Мой отпуск утверждён',

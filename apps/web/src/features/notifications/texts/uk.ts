@@ -61,7 +61,6 @@ export const uk: typeof en = {
     users_follower: 'Новий підписник',
     users_rights_changed: 'Мої права змінено',
     notifications_message: 'Повідомлення та оголошення',
-    posts_must_read_reminder: 'Нагадування прочитати публікацію',
     structure_chief_changed: 'Змінився мій керівник',
     vacations_requested: 'Заявка на відпустку для рішення',
     vacations_approved: 'Мою відпустку затверджено',
