@@ -62,6 +62,19 @@ export const TEMPLATES: Record<NotificationCode, { one: Texts; many?: Texts }> =
       ua: { title: 'Нагадування: прочитайте публікацію {actor}', body: '{text}' },
     },
   },
+  'users.birthday_today': {
+    one: {
+      en: {
+        title: 'Birthdays today: {names}',
+        body: 'Colleagues celebrating today: {count}. Wish them a happy birthday!',
+      },
+      ru: { title: 'Сегодня день рождения: {names}', body: 'Коллег с днём рождения сегодня: {count}. Поздравьте их!' },
+      ua: {
+        title: 'Сьогодні день народження: {names}',
+        body: 'Колег із днем народження сьогодні: {count}. Привітайте їх!',
+      },
+    },
+  },
   'users.follower': {
     one: {
       en: { title: '{actor} follows you now', body: '' },

@@ -22,6 +22,7 @@ import { notFound } from '../../platform/errors/app-error.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { adminRoutes } from './admin-routes.js';
 import { announce } from './announce.js';
+import { startBirthdayNotices } from './birthday-notices.js';
 import { peopleRoutes } from './people-routes.js';
 import * as service from './service.js';
 
@@ -35,7 +36,7 @@ const personParams = z.object({ id: z.string().max(64) });
 
 export const usersModule: ModuleRoutes = {
   name: 'users',
-  routes(app, platform) {
+  async routes(app, platform, services) {
     app.get(
       '/api/user/me',
       {
@@ -227,5 +228,6 @@ export const usersModule: ModuleRoutes = {
 
     peopleRoutes(app, platform);
     adminRoutes(app, platform);
+    await startBirthdayNotices(platform, services, app.log);
   },
 };

@@ -184,3 +184,16 @@ export const audienceGrants = pgTable(
   },
   (t) => [index('audience_grants_object_idx').on(t.clientId, t.objectKind, t.objectId)],
 );
+
+/** Days whose birthday notification a workspace has had (issue 13: "colleague's birthday today", once a day). */
+export const birthdayNotices = pgTable(
+  'birthday_notices',
+  {
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    day: date().notNull(),
+    created: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.day] })],
+);

@@ -58,6 +58,7 @@ export const en = {
     posts_must_read: 'A post I must read',
     posts_must_read_reminder: 'A reminder of a post I have not confirmed',
     users_follower: 'A new follower',
+    users_birthday_today: 'Colleagues’ birthdays today',
     users_rights_changed: 'My rights changed',
     notifications_message: 'Messages and notices',
     structure_chief_changed: 'My chief changed',

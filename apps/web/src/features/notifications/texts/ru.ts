@@ -59,6 +59,7 @@ export const ru: typeof en = {
     posts_must_read: 'Публикация обязательна к прочтению',
     posts_must_read_reminder: 'Напоминание о неподтверждённой публикации',
     users_follower: 'Новый подписчик',
+    users_birthday_today: 'Дни рождения коллег сегодня',
     users_rights_changed: 'Мои права изменены',
     notifications_message: 'Сообщения и объявления',
     structure_chief_changed: 'Сменился мой руководитель',

@@ -59,6 +59,7 @@ export const uk: typeof en = {
     posts_must_read: "Публікація обов'язкова до прочитання",
     posts_must_read_reminder: 'Нагадування про непідтверджену публікацію',
     users_follower: 'Новий підписник',
+    users_birthday_today: 'Дні народження колег сьогодні',
     users_rights_changed: 'Мої права змінено',
     notifications_message: 'Повідомлення та оголошення',
     structure_chief_changed: 'Змінився мій керівник',
