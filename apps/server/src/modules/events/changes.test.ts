@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
-import { delivery } from '../notifications/deliver.js';
+import { settled } from '../../test/notifications.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,21 +13,9 @@ const DAY = 86_400_000;
 const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /** Resolves once every notification written so far in the workspace is delivered (listening before looking). */
-async function settled(clientId: string) {
-  for (;;) {
-    const next = new Promise((resolve) => delivery.events.once('delivered', resolve));
-    const { rows } = await h.platform.database.query(
-      'SELECT count(*)::int AS n FROM notification_events WHERE client_id = $1 AND done_at IS NULL',
-      [clientId],
-    );
-    if (Number((rows[0] as { n: number }).n) === 0) return;
-    await next;
-  }
-}
-
 /** The person's entries of the centre's `events` section, newest first, without invitations. */
 async function entries(clientId: string, who: TestUser) {
-  await settled(clientId);
+  await settled(h, clientId);
   const res = await call(h, who, 'GET', `/api/notification/${clientId}/events/${who.id}/now`);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().result as { code: string; title: string; text: string; link: string }[])
@@ -183,7 +171,7 @@ describe('the invitation e-mail', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const event = res.json().result;
-    await settled(ws.id);
+    await settled(h, ws.id);
     const { rows } = await h.platform.database.query(
       'SELECT "to", subject, attachments FROM outbox WHERE client_id = $1 ORDER BY created',
       [ws.id],

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '../../platform/db/tenant.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
-import { delivery } from '../notifications/deliver.js';
+import { settled } from '../../test/notifications.js';
 import { posts } from './tables.js';
 
 let h: Harness;
@@ -12,21 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Resolves once every event written so far in the workspace is delivered (listening before looking). */
-async function settled(clientId: string) {
-  for (;;) {
-    const next = new Promise((resolve) => delivery.events.once('delivered', resolve));
-    const { rows } = await h.platform.database.query(
-      'SELECT count(*)::int AS n FROM notification_events WHERE client_id = $1 AND done_at IS NULL',
-      [clientId],
-    );
-    if (Number((rows[0] as { n: number }).n) === 0) return;
-    await next;
-  }
-}
-
 async function codes(clientId: string, who: TestUser) {
-  await settled(clientId);
+  await settled(h, clientId);
   const res = await call(h, who, 'GET', `/api/notification/${clientId}/all/${who.id}/now`);
   return (res.json().result as { code: string; link: string; title: string }[]).map((e) => e.code);
 }
