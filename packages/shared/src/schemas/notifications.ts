@@ -60,6 +60,7 @@ export const NOTIFICATION_CODES = {
   'events.reminder': { section: 'events', channels: ['center', 'system', 'email'] },
   'events.changed': { section: 'events', channels: ['center', 'system', 'email'] },
   'events.cancelled': { section: 'events', channels: ['center', 'system', 'email'] },
+  'events.removed': { section: 'events', channels: ['center', 'system'] },
 } as const satisfies Record<string, { section: EntrySection; channels: readonly NotificationChannel[] }>;
 export type NotificationCode = keyof typeof NOTIFICATION_CODES;
 export const isNotificationCode = (code: string): code is NotificationCode => Object.hasOwn(NOTIFICATION_CODES, code);
@@ -206,6 +207,7 @@ export const NOTIFICATION_VARIABLES: Record<NotificationCode | typeof FALLBACK_T
   'events.reminder': ['name', 'minutes', 'time'],
   'events.changed': ['actor', 'name', 'when'],
   'events.cancelled': ['actor', 'name', 'when'],
+  'events.removed': ['actor', 'name', 'when'],
   __: ['actor', 'text'],
 };
 export const isTemplateCode = (code: string): code is NotificationCode | typeof FALLBACK_TEMPLATE =>

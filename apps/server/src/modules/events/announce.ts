@@ -58,6 +58,17 @@ export async function tellChanged(ctx: RequestContext, touched: Touched, people:
   });
 }
 
+/** People taken off an event's members learn it; the entry opens the calendar (they no longer see the event). */
+export async function tellRemoved(ctx: RequestContext, touched: Touched, people: string[]): Promise<void> {
+  if (!people.length) return;
+  await notify(ctx, {
+    code: 'events.removed',
+    recipients: people,
+    vars: { name: touched.name, when: whenText(touched.start, touched.timeZone, touched.allDay) },
+    link: '/calendar/',
+  });
+}
+
 /**
  * Members learn that an event, an occurrence or a series from an occurrence on was cancelled; `when` is the start of
  * the first occurrence cancelled. The entry opens the calendar (the event may be gone).

@@ -12,7 +12,6 @@ afterAll(() => h.close());
 const DAY = 86_400_000;
 const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-/** Resolves once every notification written so far in the workspace is delivered (listening before looking). */
 /** The person's entries of the centre's `events` section, newest first, without invitations. */
 async function entries(clientId: string, who: TestUser) {
   await settled(h, clientId);
@@ -92,6 +91,22 @@ describe('members hear of changes and cancellations', () => {
     expect((await entries(ws.id, ws.employee)).map((e) => e.code)).toEqual(['events.changed', 'events.changed']);
     expect(await entries(ws.id, late)).toEqual([]);
 
+    // Carl is taken off the members: he is told so, and hears nothing more of the event.
+    await ok(
+      ws.admin,
+      'PUT',
+      `/api/event/${event._id}`,
+      body([ws.employee.id, late.id], { startTime: '14:00', endTime: '15:00', place: 'Room 7' }),
+    );
+    const removed = {
+      code: 'events.removed',
+      title: 'You were taken off Quarterly planning',
+      text: `Ada Admin took you off the members of Quarterly planning (${dayIn(3)} 14:00 (UTC))`,
+      link: '/calendar/',
+    };
+    expect((await entries(ws.id, colleague))[0]).toEqual(removed);
+    expect((await entries(ws.id, ws.employee)).map((e) => e.code)).toEqual(['events.changed', 'events.changed']);
+
     await ok(ws.admin, 'DELETE', `/api/event/${event._id}`);
     const cancelled = {
       code: 'events.cancelled',
@@ -99,8 +114,9 @@ describe('members hear of changes and cancellations', () => {
       text: `${dayIn(3)} 14:00 (UTC)`,
       link: '/calendar/',
     };
-    expect((await entries(ws.id, colleague))[0]).toEqual(cancelled);
+    expect((await entries(ws.id, ws.employee))[0]).toEqual(cancelled);
     expect((await entries(ws.id, late))[0]).toEqual(cancelled);
+    expect((await entries(ws.id, colleague))[0]).toEqual(removed);
     expect(await entries(ws.id, ws.admin)).toEqual([]);
 
     // The other workspace's member heard only of their own event; nobody here got an entry of theirs.

@@ -23,6 +23,7 @@ import {
   type Touched,
   tellCancelled,
   tellChanged,
+  tellRemoved,
   whenText,
 } from './announce.js';
 import { invitationIcs } from './feed.js';
@@ -265,6 +266,11 @@ const touchedOf = (row: EventRow, start = row.start.getTime()): Touched => ({
   timeZone: row.timeZone,
   allDay: row.allDay,
 });
+/** Members who were there before the change and are not wanted any more. */
+const removedFrom = (before: string[], wanted: { userId: string }[]) => {
+  const kept = new Set(wanted.map((w) => w.userId));
+  return before.filter((id) => !kept.has(id));
+};
 /** Members who were there before the change (the new ones get the invitation instead). */
 const stayed = (wanted: { userId: string }[], added: string[]) => {
   const fresh = new Set(added);
@@ -381,6 +387,7 @@ export async function updateEvent(ctx: RequestContext, id: string, body: Body) {
   await invite(ctx, updated, added);
   if (worthTelling(settingOf(row), settingOf(updated)))
     await tellChanged(ctx, touchedOf(updated), stayed(wanted, added));
+  await tellRemoved(ctx, touchedOf(updated), removedFrom(before, wanted));
   calendarChanged(ctx, row.id, [...before, ...added]);
   return presentOne(ctx, row.id);
 }
@@ -580,6 +587,7 @@ export async function updatePeriodic(
     const added = await syncMembers(ctx, series.id, series.organizerId, wanted);
     await invite(ctx, updated, added);
     if (newPattern || worthTelling(was, becomes)) await tellChanged(ctx, touchedOf(updated), stayed(wanted, added));
+    await tellRemoved(ctx, touchedOf(updated), removedFrom(before, wanted));
     calendarChanged(ctx, series.id, [...before, ...added]);
     return { changed: await presentSeriesRows(ctx, [series.id]), deleted: dropped.map(gone), new: [] };
   }

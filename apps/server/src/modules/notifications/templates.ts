@@ -185,6 +185,19 @@ export const TEMPLATES: Record<NotificationCode, { one: Texts; many?: Texts }> =
       ua: { title: '{actor} змінив(ла) подію {name}', body: 'Тепер: {when}' },
     },
   },
+  'events.removed': {
+    one: {
+      en: { title: 'You were taken off {name}', body: '{actor} took you off the members of {name} ({when})' },
+      ru: {
+        title: 'Вас исключили из участников: {name}',
+        body: '{actor} исключил(а) вас из участников события {name} ({when})',
+      },
+      ua: {
+        title: 'Вас вилучено з учасників: {name}',
+        body: '{actor} вилучив(ла) вас з учасників події {name} ({when})',
+      },
+    },
+  },
   'events.cancelled': {
     one: {
       en: { title: '{actor} cancelled the event {name}', body: '{when}' },

@@ -74,6 +74,7 @@ export const en = {
     events_reminder: 'An event is about to start',
     events_changed: 'An event I attend changed',
     events_cancelled: 'An event I attend was cancelled',
+    events_removed: 'I was taken off an event',
   },
   messengers: {
     title: 'Messengers',

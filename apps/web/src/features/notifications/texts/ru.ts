@@ -75,6 +75,7 @@ export const ru: typeof en = {
     events_reminder: 'Событие скоро начнётся',
     events_changed: 'Изменилось моё событие',
     events_cancelled: 'Моё событие отменено',
+    events_removed: 'Меня исключили из участников события',
   },
   messengers: {
     title: 'Мессенджеры',

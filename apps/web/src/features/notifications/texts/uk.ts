@@ -75,6 +75,7 @@ export const uk: typeof en = {
     events_reminder: 'Подія скоро почнеться',
     events_changed: 'Моя подія змінилася',
     events_cancelled: 'Мою подію скасовано',
+    events_removed: 'Мене вилучено з учасників події',
   },
   messengers: {
     title: 'Месенджери',

@@ -2,10 +2,12 @@ import { ActionIcon, Anchor, Box, Group, Skeleton, Stack, Text } from '@mantine/
 import { IconCalendarEvent, IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useSession } from '../../../app/session/context';
 import { QueryState } from '../../../ui/States';
 import { showError } from '../../../ui/toast';
 import { timeText } from '../../calendar/format';
 import { calendarMutations, calendarQueries } from '../../calendar/queries';
+import { useCalendarRealtime } from '../../calendar/realtime';
 import { useCalendarTexts } from '../../calendar/texts';
 import type { Answer, CalendarEvent } from '../../calendar/types';
 import { occurrenceKey } from '../../calendar/types';
@@ -32,6 +34,8 @@ export function useCalendarWidgetQuery(clientId: string, enabled: boolean) {
 export function CalendarWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
   const { t } = useCalendarTexts();
   const query = useCalendarWidgetQuery(clientId, enabled);
+  // An event changed elsewhere (moved, cancelled, an invitation) shows here without a reload.
+  useCalendarRealtime(useSession().socket);
   const now = Date.now();
   const coming = (query.data ?? []).filter((event) => Date.parse(event.end) > now).slice(0, EVENTS_SHOWN);
   const todayEnd = new Date();
