@@ -1,8 +1,10 @@
 // Isolation-suite fixtures of the people side: an HR file, a follow, a pin and an HR import in workspace A, and
 // bodies naming A's people and files, which the other workspace must never reach.
+import pino from 'pino';
 import sharp from 'sharp';
 import type { Harness, TestWorkspace } from '../../test/harness.js';
 import { registerBody, registerObject } from '../../test/isolation/registry.js';
+import { sendBirthdayNotices } from './birthday-notices.js';
 
 /** Uploads one file as `token`'s person and answers its id (tests of the people side use it too). */
 export async function upload(h: Harness, token: string, name: string, type: string, bytes: Buffer): Promise<string> {
@@ -50,6 +52,14 @@ registerObject('hrm_person', async (h, a) => {
   const report = await as(h, a.admin.token, 'POST', '/api/user/load_hrm', { file_id: await hrmSheet(h, a) });
   const person = report.created[0]._id as string;
   await as(h, a.admin.token, 'PUT', `/api/user/pin/${person}`, {});
+  // The person's birthday is today: the day's birthday notification of A is written (the job run at noon UTC).
+  const noon = new Date();
+  noon.setUTCHours(12, 0, 0, 0);
+  await h.platform.database.query('UPDATE users SET birth_date = $2 WHERE id = $1', [
+    person,
+    `1990-${noon.toISOString().slice(5, 10)}`,
+  ]);
+  await sendBirthdayNotices(h.platform, {}, pino({ level: 'silent' }), noon);
   return person;
 });
 
