@@ -1,6 +1,6 @@
 // Isolation-suite fixtures of the people side: an HR file, a follow, a pin and an HR import in workspace A, and
 // bodies naming A's people and files, which the other workspace must never reach.
-import pino from 'pino';
+import { pino } from 'pino';
 import sharp from 'sharp';
 import type { Harness, TestWorkspace } from '../../test/harness.js';
 import { registerBody, registerObject } from '../../test/isolation/registry.js';
