@@ -180,7 +180,7 @@ function CelebrationCard({ entry }: { entry: Celebration }) {
           {entry.today && hasFeature('wall') && can('wall') && (
             <Button
               size="xs"
-              variant="light"
+              radius="xl"
               color={color}
               mt={6}
               leftSection={<IconConfetti size={14} />}

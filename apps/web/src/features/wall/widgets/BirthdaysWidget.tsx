@@ -102,14 +102,16 @@ function CelebrationRow({ entry }: { entry: Celebration }) {
           </Text>
         </Group>
         <Text size="xs" c="dimmed" truncate="end">
+          {/* The years matter more than the date for an anniversary: they come first, the date may be cut. */}
+          {anniversary && detail ? `${detail} · ` : ''}
           {format.format(new Date(`${entry.date}T00:00:00Z`))}
-          {detail ? ` · ${detail}` : ''}
+          {!anniversary && detail ? ` · ${detail}` : ''}
         </Text>
         {entry.today && canWrite && (
           <Button
             size="compact-xs"
-            variant="light"
-            color="grape"
+            radius="xl"
+            color={anniversary ? 'teal' : 'grape'}
             mt={4}
             leftSection={<IconConfetti size={12} />}
             aria-label={t('congratulate.buttonFor', { name: entry.name })}
