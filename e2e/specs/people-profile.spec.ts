@@ -177,6 +177,46 @@ test('birthdays of this month and next', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Light theme' }).click();
 });
 
+test('congratulate a colleague whose birthday is today, from the menu to the wall', async ({ page }) => {
+  await signInFresh(page, 'omar');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Birthdays' }).click();
+  await expect(page).toHaveURL(/\/birthdays$/);
+  // The demo celebrates Priya's birthday and Lukas's 8 years at the company on the day it is seeded.
+  const today = page.getByRole('region', { name: 'Today' });
+  await expect(today.getByRole('listitem').filter({ hasText: 'Priya Sharma' })).toBeVisible();
+  await expect(today.getByRole('listitem').filter({ hasText: 'Lukas Schmidt' })).toContainText(
+    '8 years at the company',
+  );
+  await shot(page, 'birthdays-today-desktop-light');
+  await page.getByRole('button', { name: 'Congratulate Priya Sharma' }).click();
+  await expect(page).toHaveURL(/\/company$/);
+  const box = page.getByRole('textbox', { name: 'New post' });
+  await expect(box).toHaveValue('Happy birthday, @Priya Sharma! Wishing you health, joy and a wonderful year ahead.');
+  await expect(box).toBeFocused();
+  await box.pressSequentially(' See you at the cake!');
+  await shot(page, 'birthdays-congratulate-composer-light');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(box).toHaveValue('');
+  const post = page.getByRole('article').filter({ hasText: 'See you at the cake!' }).first();
+  await expect(post).toContainText('Happy birthday,');
+  await expect(post.getByRole('link', { name: '@Priya Sharma' })).toHaveAttribute('href', /\/profile\/[0-9a-f-]{36}$/);
+  await shot(page, 'birthdays-congratulated-wall-light');
+  // The wall's widget offers the same for today's anniversary.
+  const widget = page.getByRole('complementary', { name: 'Highlights' });
+  const lukas = widget.getByRole('button', { name: 'Congratulate Lukas Schmidt' });
+  await lukas.scrollIntoViewIfNeeded();
+  await expect(widget.getByText('8 years at the company', { exact: false })).toBeVisible();
+  await shot(page, 'birthdays-widget-light');
+  await lukas.click();
+  await expect(box).toHaveValue('Congratulations on 8 years with us, @Lukas Schmidt! Thank you for everything you do.');
+  await darkTheme(page);
+  await page.goto('/birthdays');
+  await expect(page.getByRole('region', { name: 'Today' })).toBeVisible();
+  await shot(page, 'birthdays-today-desktop-dark');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
@@ -191,6 +231,7 @@ test.describe('on a phone', () => {
     await shot(page, 'profile-phone-light');
     await page.goto('/birthdays/');
     await expect(page.getByRole('heading', { name: 'Birthdays', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Congratulate Priya Sharma' })).toBeVisible();
     await shot(page, 'birthdays-phone-light');
     await darkTheme(page);
     await shot(page, 'birthdays-phone-dark');

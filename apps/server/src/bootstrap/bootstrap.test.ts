@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { call, createHarness, type Harness } from '../test/harness.js';
 import { type FirstStartAccounts, printFirstStartAccounts } from './credentials.js';
-import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE, seedDemo } from './demo.js';
+import {
+  DEMO_ADMIN_LOGIN,
+  DEMO_ANNIVERSARY_TODAY,
+  DEMO_BIRTHDAY_TODAY,
+  DEMO_EMPLOYEE_LOGIN,
+  DEMO_WORKSPACE,
+  seedDemo,
+} from './demo.js';
 import { ensureSuperadmin } from './superadmin.js';
 
 let h: Harness;
@@ -55,6 +62,23 @@ describe('first start', () => {
       `/api/user/for_client/${admin.json().result.client_id}`,
     );
     expect(people.json().total).toBeGreaterThanOrEqual(20);
+
+    // Someone to congratulate on the day the demo is seeded: a birthday and an 8-year work anniversary.
+    const clientId = admin.json().result.client_id;
+    const today = new Date().toISOString().slice(0, 10);
+    const asAnna = { token: anna.json().token };
+    const logins = new Map<string, string>(
+      people.json().result.map((p: { _id: string; login: string }) => [p._id, p.login]),
+    );
+    const birthdays = await call(h, asAnna, 'GET', `/api/clients/${clientId}/birthdays?date=${today}`);
+    const todays = birthdays.json().result.filter((b: { today: boolean }) => b.today);
+    // Another demo person may have their own birthday today: the chosen one is among today's.
+    expect(todays.map((b: { _id: string }) => logins.get(b._id))).toContain(DEMO_BIRTHDAY_TODAY);
+    const anniversaries = await call(h, asAnna, 'GET', `/api/clients/${clientId}/anniversaries?date=${today}`);
+    const todaysAnniversaries = anniversaries.json().result.filter((a: { today: boolean }) => a.today);
+    expect(todaysAnniversaries.map((a: { _id: string; years: number }) => [logins.get(a._id), a.years])).toContainEqual(
+      [DEMO_ANNIVERSARY_TODAY, 8],
+    );
   });
 
   it('gives the demo people DEMO_PASSWORD when it is set, and prints no password', async () => {

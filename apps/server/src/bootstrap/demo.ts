@@ -339,9 +339,33 @@ const PEOPLE: DemoPerson[] = [
   },
 ];
 
+/**
+ * Whose birthday and whose work anniversary the demo celebrates on the day it is seeded, so that the birthdays widget
+ * and page open with someone to congratulate (issue 12).
+ */
+export const DEMO_BIRTHDAY_TODAY = 'priya';
+export const DEMO_ANNIVERSARY_TODAY = 'lukas';
+
+/** Today's month-day (UTC), and whether it is 29 February, which only a leap year has. */
+function todayOf(now: Date) {
+  const monthDay = now.toISOString().slice(5, 10);
+  return { monthDay, leapDay: monthDay === '02-29' };
+}
+
 function birthDate(person: DemoPerson, index: number, now: Date): string {
+  const today = todayOf(now);
+  if (person.login === DEMO_BIRTHDAY_TODAY) {
+    // 28 years before a leap year is a leap year too.
+    return `${now.getUTCFullYear() - (today.leapDay ? 28 : 30)}-${today.monthDay}`;
+  }
   const age = 24 + ((index * 7) % 35);
   return `${now.getUTCFullYear() - age}-${person.birthday}`;
+}
+
+/** The day someone started: for the demo's anniversary of today, 8 years ago to the day (a leap year's 8 years). */
+function workingSince(person: DemoPerson, now: Date): string {
+  if (person.login !== DEMO_ANNIVERSARY_TODAY) return person.since;
+  return `${now.getUTCFullYear() - 8}-${todayOf(now).monthDay}`;
 }
 
 /**
@@ -405,7 +429,7 @@ async function seedPeople(tx: Tx, client: typeof clients.$inferSelect, passwordH
       department: person.department,
       city: person.city,
       birthDate: birthDate(person, index, now),
-      workingSince: person.since,
+      workingSince: workingSince(person, now),
       phone: `+49 30 1234 ${String(5600 + index).padStart(4, '0')}`,
       internalPhone: String(100 + index),
       about: person.about ?? '',

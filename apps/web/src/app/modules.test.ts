@@ -63,6 +63,7 @@ describe('web module registry', () => {
       'profile',
       'groups',
       'calendar',
+      'birthdays',
       'polls',
       'structure',
       'vacations',

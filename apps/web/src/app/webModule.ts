@@ -51,6 +51,7 @@ export const MENU_CODES = [
   'profile',
   'groups',
   'calendar',
+  'birthdays',
   'articles',
   'vacancies',
   'services',

@@ -52,6 +52,7 @@ const en = {
     profile: 'Profile',
     groups: 'Groups',
     calendar: 'Events',
+    birthdays: 'Birthdays',
     articles: 'Knowledge base',
     vacancies: 'Vacancies',
     services: 'Services',

@@ -54,6 +54,7 @@ const ru: Resources = {
     profile: 'Профиль',
     groups: 'Группы',
     calendar: 'События',
+    birthdays: 'Дни рождения',
     articles: 'База знаний',
     vacancies: 'Вакансии',
     services: 'Сервисы',

@@ -54,6 +54,7 @@ const uk: Resources = {
     profile: 'Профіль',
     groups: 'Групи',
     calendar: 'Події',
+    birthdays: 'Дні народження',
     articles: 'База знань',
     vacancies: 'Вакансії',
     services: 'Сервіси',

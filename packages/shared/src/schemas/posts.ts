@@ -242,6 +242,23 @@ export const birthdayDto = z.object({
 export type BirthdayDto = z.infer<typeof birthdayDto>;
 export const birthdaysQuery = z.object({ date: isoDate.optional() });
 
+/** Work anniversaries (beside the birthdays): whole years since `workingSince`, this month and next, nearest first. */
+export const anniversaryDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  position: z.string(),
+  department: z.string(),
+  /** `workingSince`, YYYY-MM-DD */
+  since: z.string(),
+  /** Whole years at the company on `date` (1 or more). */
+  years: z.number().int(),
+  /** The anniversary, YYYY-MM-DD (28 February for 29 February outside leap years). */
+  date: z.string(),
+  today: z.boolean(),
+});
+export type AnniversaryDto = z.infer<typeof anniversaryDto>;
+
 /** Useful links (modules §3 "Link block"): one block per module of a workspace, edited by administrators. */
 export const linksModuleCode = z.string().regex(/^[a-z][a-z0-9_]{1,31}$/, 'validation');
 export const linkUrl = z.url({ protocol: /^https?$/, message: 'link_invalid' }).max(2000, 'too_long');

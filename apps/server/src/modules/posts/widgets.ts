@@ -1,5 +1,6 @@
-// Spec portal §2 wall widgets, modules §7 "Clients": the thanks and birthdays widgets.
+// Spec portal §2 wall widgets, modules §7 "Clients": the thanks and birthdays widgets (and work anniversaries).
 import {
+  anniversaryDto,
   birthdayDto,
   birthdaysQuery,
   feedPage,
@@ -15,7 +16,7 @@ import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { App } from '../../platform/http/module.js';
-import { upcomingBirthdays } from '../users/index.js';
+import { upcomingAnniversaries, upcomingBirthdays } from '../users/index.js';
 import { thanksFeed } from './feeds.js';
 import { readableGroups } from './groups.js';
 import { presentPosts } from './presenter.js';
@@ -88,6 +89,24 @@ export function registerWidgetRoutes(app: App) {
       assertOwnWorkspace(req.ctx, req.params.id);
       const today = req.query.date ?? new Date().toISOString().slice(0, 10);
       return { result: await upcomingBirthdays(req.ctx, today) };
+    },
+  );
+
+  app.get(
+    '/api/clients/:id/anniversaries',
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ id }),
+        querystring: birthdaysQuery,
+        response: { 200: resultOf(z.array(anniversaryDto)) },
+      },
+      config: { access: { feature: 'birthdays' }, params: { id: 'client' } },
+    },
+    async (req) => {
+      assertOwnWorkspace(req.ctx, req.params.id);
+      const today = req.query.date ?? new Date().toISOString().slice(0, 10);
+      return { result: await upcomingAnniversaries(req.ctx, today) };
     },
   );
 }

@@ -14,7 +14,7 @@ export {
   matchedLevel,
   setAudienceGrants,
 } from './audience.js';
-export { upcomingBirthdays } from './birthdays.js';
+export { upcomingAnniversaries, upcomingBirthdays } from './birthdays.js';
 export {
   activePeopleIds,
   assertActivePeople,

@@ -1,26 +1,49 @@
-import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCake } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBriefcase, IconCake, IconConfetti } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { Avatar } from '../../ui/Avatar';
 import { EmptyState, QueryState } from '../../ui/States';
 import { usePeopleTexts } from '../profile/texts';
+import { type Celebration, congratulationOf, pluralForm, useCongratulate } from '../wall/congratulate';
 import { byMonth, localDate } from './months';
-import { birthdaysQueries } from './queries';
+import { useCelebrations } from './queries';
 
-/** /birthdays/ (spec portal §2): the workspace's birthdays this month and next, today's highlighted. */
+type Shown = 'all' | Celebration['kind'];
+
+/**
+ * /birthdays/ (spec portal §2): the workspace's birthdays and work anniversaries this month and next, today's first
+ * and highlighted, each of today's with "Congratulate" (the wall's composer, prefilled).
+ */
 export default function BirthdaysPage() {
   const { t } = usePeopleTexts();
   const { client } = useSession();
   const today = localDate();
-  const query = useQuery(birthdaysQueries.month(client?._id ?? '', today));
+  const query = useCelebrations(client?._id ?? '', today);
+  const [shown, setShown] = useState<Shown>('all');
+  const list = (query.data ?? []).filter((entry) => shown === 'all' || entry.kind === shown);
+  const todays = list.filter((entry) => entry.today);
+  const later = list.filter((entry) => !entry.today);
 
   let content = (
     <QueryState
       query={query}
-      isEmpty={(people) => people.length === 0}
+      isEmpty={() => list.length === 0}
       empty={
         <EmptyState
           icon={<IconCake size={28} stroke={1.5} />}
@@ -32,64 +55,12 @@ export default function BirthdaysPage() {
       {() => null}
     </QueryState>
   );
-  if (query.data && query.data.length > 0 && !query.isError) {
+  if (list.length > 0 && !query.isError) {
     content = (
       <Stack gap="xl">
-        {byMonth(query.data).map(({ month, people }) => (
-          <Stack gap="sm" key={month} component="section" aria-labelledby={`month-${month}`}>
-            <Title order={2} size="h4" id={`month-${month}`} tt="capitalize">
-              {dayjs(`${month}-01`).format('MMMM YYYY')}
-            </Title>
-            <SimpleGrid
-              cols={{ base: 1, xs: 2, md: 3 }}
-              spacing="sm"
-              component="ul"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            >
-              {people.map((person) => (
-                <Paper
-                  key={person._id}
-                  component="li"
-                  withBorder
-                  radius="md"
-                  p="md"
-                  aria-current={person.today ? 'date' : undefined}
-                  style={
-                    person.today
-                      ? {
-                          borderColor: 'var(--mantine-primary-color-filled)',
-                          background: 'var(--mantine-primary-color-light)',
-                        }
-                      : undefined
-                  }
-                >
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar person={{ _id: person._id, fullName: person.name, avatar: person.avatar }} size={48} />
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Anchor component={Link} to={`/profile/${person._id}`} fw={600} truncate>
-                        {person.name}
-                      </Anchor>
-                      {person.position && (
-                        <Text size="sm" c="dimmed" truncate>
-                          {person.position}
-                        </Text>
-                      )}
-                      <Group gap={6}>
-                        <Text size="sm" fw={500}>
-                          {dayjs(person.date).format('D MMMM')}
-                        </Text>
-                        {person.today && (
-                          <Badge size="sm" leftSection={<IconCake size={12} />}>
-                            {t('birthdays.today')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Stack>
-                  </Group>
-                </Paper>
-              ))}
-            </SimpleGrid>
-          </Stack>
+        {todays.length > 0 && <Section id="today" title={t('birthdays.todaySection')} entries={todays} />}
+        {byMonth(later).map(({ month, people }) => (
+          <Section key={month} id={month} title={dayjs(`${month}-01`).format('MMMM YYYY')} entries={people} />
         ))}
       </Stack>
     );
@@ -97,17 +68,131 @@ export default function BirthdaysPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {t('birthdays.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('birthdays.subtitle')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('birthdays.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('birthdays.subtitle')}
+          </Text>
+        </Stack>
+        <SegmentedControl
+          aria-label={t('birthdays.show')}
+          size="xs"
+          radius="xl"
+          value={shown}
+          onChange={(value) => setShown(value as Shown)}
+          data={[
+            { value: 'all', label: t('birthdays.all') },
+            { value: 'birthday', label: t('birthdays.birthdays') },
+            { value: 'anniversary', label: t('birthdays.anniversaries') },
+          ]}
+        />
+      </Group>
       <Card withBorder radius="lg" padding="lg">
         {content}
       </Card>
     </Stack>
+  );
+}
+
+function Section({ id, title, entries }: { id: string; title: string; entries: Celebration[] }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={`month-${id}`}>
+      <Title order={2} size="h4" id={`month-${id}`} tt="capitalize">
+        {title}
+      </Title>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 3 }}
+        spacing="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {entries.map((entry) => (
+          <CelebrationCard key={entry.key} entry={entry} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function CelebrationCard({ entry }: { entry: Celebration }) {
+  const { t, lang } = usePeopleTexts();
+  const { hasFeature, can } = useSession();
+  const congratulate = useCongratulate();
+  const anniversary = entry.kind === 'anniversary';
+  const color = anniversary ? 'teal' : 'grape';
+  const KindIcon = anniversary ? IconBriefcase : IconCake;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      data-kind={entry.kind}
+      aria-current={entry.today ? 'date' : undefined}
+      style={
+        entry.today
+          ? {
+              borderColor: `var(--mantine-color-${color}-filled)`,
+              background: `var(--mantine-color-${color}-light)`,
+            }
+          : undefined
+      }
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Avatar person={{ _id: entry._id, fullName: entry.name, avatar: entry.avatar }} size={48} />
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Anchor component={Link} to={`/profile/${entry._id}`} fw={600} truncate>
+            {entry.name}
+          </Anchor>
+          {entry.position && (
+            <Text size="sm" c="dimmed" truncate>
+              {entry.position}
+            </Text>
+          )}
+          <Group gap={6}>
+            <ThemeIcon
+              size={20}
+              radius="xl"
+              variant="light"
+              color={color}
+              aria-label={anniversary ? t('birthdays.anniversary') : t('birthdays.birthdays')}
+              role="img"
+            >
+              <KindIcon size={13} />
+            </ThemeIcon>
+            <Text size="sm" fw={500}>
+              {dayjs(entry.date).format('D MMMM')}
+            </Text>
+            {entry.today && (
+              <Badge size="sm" color={color} leftSection={<KindIcon size={12} />}>
+                {t('birthdays.today')}
+              </Badge>
+            )}
+          </Group>
+          {anniversary && (
+            <Text size="sm" c={color} fw={500}>
+              {t(`birthdays.yearsAt.${pluralForm(lang, entry.years)}`, { count: entry.years })}
+            </Text>
+          )}
+          {entry.today && hasFeature('wall') && can('wall') && (
+            <Button
+              size="xs"
+              radius="xl"
+              color={color}
+              mt={6}
+              leftSection={<IconConfetti size={14} />}
+              aria-label={t('birthdays.congratulateFor', { name: entry.name })}
+              onClick={() => congratulate(congratulationOf(entry))}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('birthdays.congratulate')}
+            </Button>
+          )}
+        </Stack>
+      </Group>
+    </Paper>
   );
 }

@@ -1,14 +1,12 @@
-import type { BirthdayDto } from '@hallway/shared';
-
-export interface BirthdayMonth {
+export interface BirthdayMonth<T extends { date: string }> {
   /** YYYY-MM */
   month: string;
-  people: BirthdayDto[];
+  people: T[];
 }
 
 /** The widget's list (already in date order) split by the month it is celebrated in, keeping the order. */
-export function byMonth(list: BirthdayDto[]): BirthdayMonth[] {
-  const months: BirthdayMonth[] = [];
+export function byMonth<T extends { date: string }>(list: T[]): BirthdayMonth<T>[] {
+  const months: BirthdayMonth<T>[] = [];
   for (const person of list) {
     const month = person.date.slice(0, 7);
     const last = months[months.length - 1];

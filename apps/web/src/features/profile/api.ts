@@ -1,4 +1,5 @@
 import type {
+  AnniversaryDto,
   AssignableRole,
   BirthdayDto,
   ClientDto,
@@ -26,6 +27,7 @@ export const peopleKeys = {
   list: (scope: string, filter: UsersFilterBody) => ['people', 'list', scope, filter] as const,
   filters: (clientId: string) => ['people', 'filters', clientId] as const,
   birthdays: (clientId: string, date: string) => ['people', 'birthdays', clientId, date] as const,
+  anniversaries: (clientId: string, date: string) => ['people', 'anniversaries', clientId, date] as const,
 };
 
 const result = async <T>(call: Promise<{ result: T }>) => (await call).result;
@@ -127,6 +129,15 @@ export const fetchWorkspace = (clientId: string, signal?: AbortSignal) =>
 export const fetchBirthdays = (clientId: string, date: string, signal?: AbortSignal) =>
   result(
     api<{ result: BirthdayDto[] }>(`/api/clients/${clientId}/birthdays`, { query: { date }, signal, local: true }),
+  );
+
+export const fetchAnniversaries = (clientId: string, date: string, signal?: AbortSignal) =>
+  result(
+    api<{ result: AnniversaryDto[] }>(`/api/clients/${clientId}/anniversaries`, {
+      query: { date },
+      signal,
+      local: true,
+    }),
   );
 
 /**

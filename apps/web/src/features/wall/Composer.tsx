@@ -25,7 +25,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconClock, IconHeartHandshake, IconPaperclip, IconPoint, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ClipboardEvent, type DragEvent, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, useEffect, useRef, useState } from 'react';
 import { errorText, translateCode } from '../../i18n/errors';
 import { UploadProgress } from '../../ui/FileUpload';
 import { showSuccess } from '../../ui/toast';
@@ -33,6 +33,7 @@ import { useUpload } from '../../ui/useUpload';
 import { DraftAttachments } from './Attachments';
 import type { FeedKind } from './api';
 import { addScheduled } from './cache';
+import type { ComposerDraft } from './congratulate';
 import { useWall } from './context';
 import { MentionTextarea } from './MentionTextarea';
 import type { Mention } from './mentions';
@@ -45,6 +46,8 @@ export interface ComposerProps {
   /** The feed being read: a post goes to the company wall, the person's own feed or the open group's wall. */
   feed: FeedKind;
   onPublished: (post: PostDto) => void;
+  /** What the composer starts with (a congratulation); it takes the focus then, the person edits before publishing. */
+  initial?: ComposerDraft;
 }
 
 /** Where a new post goes: the company wall, the person's own feed, or the group whose wall is open. */
@@ -56,12 +59,21 @@ function parentOf(feed: FeedKind, group: string): CreatePostBody['parent'] {
 const ruleText = (code: ThanksProblem) => translateCode(code, { min: THANKS_TEXT_MIN });
 
 /** Writing a post or a thank-you post (spec portal §5 "Posts"): mentions, attachments up to 20 MB, Ctrl+Enter. */
-export function Composer({ feed, onPublished }: ComposerProps) {
+export function Composer({ feed, onPublished, initial }: ComposerProps) {
   const { t, lang } = useWallTexts();
   const { reader, owners } = useWall();
-  const [kind, setKind] = useState<PostKind>('post');
-  const [text, setText] = useState('');
-  const [mentions, setMentions] = useState<Mention[]>([]);
+  const [kind, setKind] = useState<PostKind>(initial?.kind ?? 'post');
+  const [text, setText] = useState(initial?.text ?? '');
+  const [mentions, setMentions] = useState<Mention[]>(initial?.mentions ?? []);
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  useEffect(() => {
+    // A prefilled draft: the caret at its end, in view, ready to be edited.
+    if (!initial || !field.current) return;
+    const box = field.current;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+    box.scrollIntoView?.({ block: 'center' });
+  }, [initial]);
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [mustRead, setMustRead] = useState(false);
   /** "Publish later": the local date and time of a `datetime-local` field, or null to publish now. */
@@ -194,6 +206,7 @@ export function Composer({ feed, onPublished }: ComposerProps) {
           mentions={mentions}
           onMentionsChange={setMentions}
           onSubmit={() => void publish()}
+          textareaRef={field}
           aria-invalid={attempted && error ? true : undefined}
         />
         {thanks && <ThanksRules length={check.length} mentioned={check.mentions.length} problems={check.thanks} />}

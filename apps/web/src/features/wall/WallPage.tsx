@@ -12,6 +12,7 @@ import { showSuccess } from '../../ui/toast';
 import type { FeedKind } from './api';
 import { Composer } from './Composer';
 import { insertPostInFeed, markViewedEverywhere } from './cache';
+import { useIncomingDraft } from './congratulate';
 import { useWall, WallProvider } from './context';
 import { Feed, useFeedQuery } from './Feed';
 import { MyFeedEmpty } from './MyFeedEmpty';
@@ -64,6 +65,13 @@ function Wall({ workspaceName }: { workspaceName: string }) {
   const kind: FeedKind = stored === 'user' ? 'user' : 'company';
   const wide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   const [drawer, setDrawer] = useState(false);
+  // A congratulation goes to the company wall, where everyone sees it; the phone's widgets drawer closes on it.
+  const draft = useIncomingDraft(
+    useCallback(() => {
+      setStored('company');
+      setDrawer(false);
+    }, [setStored]),
+  );
   const marking = useMutation(wallMutations.viewAll());
 
   // Widgets wait for the feed's first answer: the feed is what the person came for.
@@ -154,7 +162,9 @@ function Wall({ workspaceName }: { workspaceName: string }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            {canWrite && <Composer feed={kind} onPublished={onPublished} />}
+            {canWrite && (
+              <Composer key={draft?.key ?? 0} feed={kind} onPublished={onPublished} initial={draft?.value} />
+            )}
             {canWrite && <ScheduledPosts />}
             <Feed
               kind={kind}

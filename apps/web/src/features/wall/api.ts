@@ -1,4 +1,5 @@
 import type {
+  AnniversaryDto,
   BirthdayDto,
   CommentDto,
   CreateCommentBody,
@@ -168,6 +169,16 @@ export const fetchThanks = (clientId: string, signal?: AbortSignal) =>
 export const fetchBirthdays = async (clientId: string, date: string, signal?: AbortSignal) =>
   (await api<{ result: BirthdayDto[] }>(`/api/clients/${clientId}/birthdays`, { query: { date }, signal, local: true }))
     .result;
+
+/** Work anniversaries of this month and next (`GET api/clients/{id}/anniversaries`), shown beside the birthdays. */
+export const fetchAnniversaries = async (clientId: string, date: string, signal?: AbortSignal) =>
+  (
+    await api<{ result: AnniversaryDto[] }>(`/api/clients/${clientId}/anniversaries`, {
+      query: { date },
+      signal,
+      local: true,
+    })
+  ).result;
 
 /** The wall's block of useful links is the one of module `company`. */
 export const LINKS_MODULE = 'company';

@@ -12,6 +12,7 @@ export const wallKeys = {
   post: (id: string) => ['wall', 'post', id] as const,
   thanks: (clientId: string) => ['wall', 'thanks', clientId] as const,
   birthdays: (clientId: string, date: string) => ['wall', 'birthdays', clientId, date] as const,
+  anniversaries: (clientId: string, date: string) => ['wall', 'anniversaries', clientId, date] as const,
   links: (clientId: string) => ['wall', 'links', clientId] as const,
   importantInGroups: ['wall', 'important-in-groups'] as const,
   views: (id: string) => ['wall', 'views', id] as const,

@@ -100,6 +100,13 @@ export const wallQueries = {
       staleTime: 10 * 60_000,
     }),
 
+  anniversaries: (clientId: string, date: string) =>
+    queryOptions({
+      queryKey: wallKeys.anniversaries(clientId, date),
+      queryFn: ({ signal }) => wallApi.fetchAnniversaries(clientId, date, signal),
+      staleTime: 10 * 60_000,
+    }),
+
   importantInGroups: () =>
     queryOptions({
       queryKey: wallKeys.importantInGroups,

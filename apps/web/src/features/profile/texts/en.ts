@@ -256,11 +256,25 @@ export const en = {
   },
   birthdays: {
     title: 'Birthdays',
-    subtitle: 'This month and next',
+    subtitle: 'Birthdays and work anniversaries this month and next',
     today: 'Today',
     emptyTitle: 'No birthdays soon',
     emptyText: 'Nobody in the company celebrates this month or next.',
     todayLine: 'Birthday today!',
+    show: 'Show',
+    all: 'All',
+    birthdays: 'Birthdays',
+    anniversaries: 'Work anniversaries',
+    todaySection: 'Today',
+    anniversary: 'Work anniversary',
+    yearsAt: {
+      one: '{{count}} year at the company',
+      few: '{{count}} years at the company',
+      many: '{{count}} years at the company',
+      other: '{{count}} years at the company',
+    },
+    congratulate: 'Congratulate',
+    congratulateFor: 'Congratulate {{name}}',
   },
 };
 

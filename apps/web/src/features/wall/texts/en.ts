@@ -12,6 +12,17 @@ export const en = {
     companyHint: 'News and thank-you posts for everyone in the company.',
     userHint: 'Your own posts, posts of the people you follow and of your groups. Company news stays in “Company”.',
   },
+  congratulate: {
+    button: 'Congratulate',
+    buttonFor: 'Congratulate {{name}}',
+    birthday: 'Happy birthday, @{{name}}! Wishing you health, joy and a wonderful year ahead.',
+    anniversary: {
+      one: 'Congratulations on {{count}} year with us, @{{name}}! Thank you for everything you do.',
+      few: 'Congratulations on {{count}} years with us, @{{name}}! Thank you for everything you do.',
+      many: 'Congratulations on {{count}} years with us, @{{name}}! Thank you for everything you do.',
+      other: 'Congratulations on {{count}} years with us, @{{name}}! Thank you for everything you do.',
+    },
+  },
   composer: {
     label: 'New post',
     placeholder: 'Share news with your colleagues… Type @ and a name to mention someone',
@@ -173,6 +184,13 @@ export const en = {
       empty: 'No birthdays this month or next',
       all: 'All birthdays ({{count}})',
       today: 'Today!',
+      anniversary: 'Work anniversary',
+      yearsAt: {
+        one: '{{count}} year at the company',
+        few: '{{count}} years at the company',
+        many: '{{count}} years at the company',
+        other: '{{count}} years at the company',
+      },
     },
     links: {
       title: 'Useful links',
