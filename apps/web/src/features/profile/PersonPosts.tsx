@@ -1,5 +1,5 @@
 import type { FeedPage } from '@hallway/shared';
-import { Button, Center, Paper, Stack } from '@mantine/core';
+import { Button, Center, Stack } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -67,11 +67,7 @@ function AuthorFeed({ userId }: { userId: string }) {
         </Stack>
       }
       isEmpty={(data) => data.items.length === 0}
-      empty={
-        <Paper withBorder radius="lg" p="lg">
-          <EmptyState icon={<IconNews size={28} stroke={1.5} />} title={t('profile.noPosts')} />
-        </Paper>
-      }
+      empty={<EmptyState icon={<IconNews size={28} stroke={1.5} />} title={t('profile.noPosts')} />}
     >
       {(data) => (
         <Stack gap="md" component="section" aria-label={t('profile.posts')} data-testid="profile-posts">

@@ -104,7 +104,7 @@ function EditMode({ person, onDone }: { person: UserDto; onDone: () => void }) {
   );
 }
 
-/** The tabs of a mode: the forms while editing; posts, HR and subscribers on the page. */
+/** The tabs of a mode: the forms while editing; posts, HR, notifications and subscribers on the page. */
 function ProfileTabs({ person, mode }: { person: UserDto; mode: 'view' | 'edit' }) {
   const { t } = usePeopleTexts();
   const notificationTexts = useNotificationsTexts();

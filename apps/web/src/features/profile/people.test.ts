@@ -76,15 +76,15 @@ describe('profile tabs', () => {
     ]);
   });
 
-  it('keeps the forms for the edit mode, notifications on one’s own profile only', () => {
-    expect(visibleTabs({ hrData: {} }, { mode: 'edit' })).toEqual(['main', 'extra', 'social', 'contacts']);
-    expect(visibleTabs({}, { mode: 'edit', own: true, notifications: true })).toEqual([
+  it('keeps the forms for the edit mode, notifications on one’s own page only', () => {
+    expect(visibleTabs({ hrData: {} }, { mode: 'edit', own: true, notifications: true })).toEqual([
       'main',
       'extra',
       'social',
       'contacts',
-      'notifications',
     ]);
+    expect(visibleTabs({}, { own: true, notifications: true })).toEqual(['notifications', 'subscribers']);
+    expect(visibleTabs({}, { notifications: true })).toEqual(['subscribers']);
   });
 });
 

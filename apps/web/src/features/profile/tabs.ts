@@ -14,12 +14,13 @@ export const PROFILE_TABS = [
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** The forms of the edit mode; the page itself (view mode) shows these fields read-only. */
-const EDIT_TABS: readonly ProfileTab[] = ['main', 'extra', 'social', 'contacts', 'notifications'];
+const EDIT_TABS: readonly ProfileTab[] = ['main', 'extra', 'social', 'contacts'];
 
 /**
  * The profile tabs of spec portal §2 the caller sees in a mode of the page (issue 12): the read page has the person's
- * posts, HR data and HR files (only when the server sent them: the person, their chief, HR and administrators) and
- * subscribers; the edit mode has the forms, and notifications on one's own profile while the workspace has the feature.
+ * posts, HR data and HR files (only when the server sent them: the person, their chief, HR and administrators),
+ * notifications on one's own profile while the workspace has the feature (settings with their own save) and
+ * subscribers; the edit mode has the profile's forms.
  */
 export function visibleTabs(
   person: Pick<UserDto, 'hrData' | 'files'>,
