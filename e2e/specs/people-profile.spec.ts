@@ -18,17 +18,30 @@ test('an employee edits their own profile and finds the change in the address bo
   await signInFresh(page, 'elena');
   await openOwnProfile(page);
   await expect(page.getByRole('heading', { name: 'Elena Popescu', level: 1 })).toBeVisible();
+  // Her own profile is a page to read first; editing is a mode.
   await expect(page.getByRole('tab', { name: 'HR data' })).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
   await shot(page, 'profile-desktop-light');
 
-  // Main: a status line, shown under the name.
+  // Main: a status line, shown under the name once saved, back on the page.
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Editing the profile' })).toBeVisible();
   const status = page.getByRole('textbox', { name: 'Status' });
   await status.fill('Planning the spring release');
+  await shot(page, 'profile-edit-desktop-light');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile saved').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Status' })).toHaveCount(0);
   await expect(page.getByText('Planning the spring release', { exact: true }).first()).toBeVisible();
 
-  // Contacts: a city and a phone, with the rules of the form.
+  // Contacts: a city and a phone, with the rules of the form; cancel leaves what was typed behind.
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Nowhere');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
+  await expect(page.getByText('Nowhere')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit profile' }).click();
   await page.getByRole('tab', { name: 'Contacts' }).click();
   const email = page.getByRole('textbox', { name: 'E-mail' });
   const previous = await email.inputValue();
@@ -41,13 +54,21 @@ test('an employee edits their own profile and finds the change in the address bo
   await page.getByRole('textbox', { name: 'Telegram' }).fill('@elena_p');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile saved').first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open in Telegram' })).toHaveAttribute('href', 'https://t.me/elena_p');
+  // Back on the page, the contacts are actions.
+  const contact = page.getByRole('group', { name: 'Contact' });
+  await expect(contact.getByRole('link', { name: 'Open in Telegram' })).toHaveAttribute('href', 'https://t.me/elena_p');
+  await expect(contact.getByRole('link', { name: 'Call', exact: true })).toHaveAttribute('href', 'tel:+351910000111');
+  await expect(contact.getByRole('link', { name: 'Write an e-mail' })).toHaveAttribute('href', `mailto:${previous}`);
+  await expect(page.getByText('Porto', { exact: true })).toBeVisible();
   await shot(page, 'profile-contacts-desktop-light');
 
   // The HR-owned work data is not hers to change.
+  await page.getByRole('button', { name: 'Edit profile' }).click();
   await page.getByRole('tab', { name: 'Extra' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Extra' }).getByText('Position')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Position' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to the profile' }).click();
+  await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
 
   await page.goto('/addressBook/');
   await expect(page.getByRole('heading', { name: 'Address book' })).toBeVisible();
@@ -152,9 +173,18 @@ test('following a colleague shows under their subscribers', async ({ page }) => 
   await page.getByRole('searchbox', { name: 'Search' }).fill('Neumann');
   await page.getByRole('link', { name: 'Clara Neumann', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Clara Neumann', level: 1 })).toBeVisible();
+  // A page to read: work, contacts as actions, facts without empty labels, her posts; no form, no "Edit".
+  await expect(page.getByText('Finance Manager · Finance')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Contact' }).getByRole('link', { name: 'Write an e-mail' }),
+  ).toHaveAttribute('href', /^mailto:/);
+  await expect(page.getByRole('definition').filter({ hasText: '17 August' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Posts', selected: true })).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
   // A colleague sees neither HR data nor HR files.
   await expect(page.getByRole('tab', { name: 'HR data' })).toHaveCount(0);
-  await expect(page.getByRole('textbox', { name: 'Status' })).toHaveCount(0);
+  await shot(page, 'profile-other-desktop-light');
   const follow = page.getByRole('button', { name: 'Follow' });
   await follow.click();
   await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
@@ -163,6 +193,11 @@ test('following a colleague shows under their subscribers', async ({ page }) => 
   await page.getByRole('button', { name: 'Unfollow' }).click();
   await expect(page.getByRole('button', { name: 'Follow' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mateo García', exact: true })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Posts' }).click();
+  await darkTheme(page);
+  await shot(page, 'profile-other-desktop-dark');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Light theme' }).click();
 });
 
 test('birthdays of this month and next', async ({ page }) => {
@@ -227,7 +262,8 @@ test.describe('on a phone', () => {
     await shot(page, 'address-book-phone-light');
     await page.getByTestId('person-row').first().getByRole('link').nth(1).click();
     await expect(page).toHaveURL(/\/profile\//);
-    await expect(page.getByRole('tab', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Subscribers' })).toBeVisible();
     await shot(page, 'profile-phone-light');
     await page.goto('/birthdays/');
     await expect(page.getByRole('heading', { name: 'Birthdays', level: 1 })).toBeVisible();
@@ -239,8 +275,13 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('person-row').first()).toBeVisible();
     await shot(page, 'address-book-phone-dark');
     await page.getByTestId('person-row').first().getByRole('link').nth(1).click();
-    await expect(page.getByRole('tab', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Subscribers' })).toBeVisible();
     await shot(page, 'profile-phone-dark');
+    // One's own profile on a phone: the page, then its edit mode.
+    await openOwnProfile(page);
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await expect(page.getByRole('textbox', { name: 'Status' })).toBeVisible();
+    await shot(page, 'profile-edit-phone-dark');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Light theme' }).click();
   });

@@ -1,9 +1,9 @@
 import { GENDERS, LONG_TEXT_MAX, SHORT_NAME_MAX, TEXT_MAX, type UserDto } from '@hallway/shared';
-import { Anchor, Button, Group } from '@mantine/core';
-import { IconBrandTelegram, IconMail, IconPhone } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import dayjs from 'dayjs';
-import { contactLinks, phoneLink, telegramLink } from '../addressBook/contacts';
+import { phoneLink, telegramLink } from '../addressBook/contacts';
 import { type FieldSpec, FieldsForm } from './FieldsForm';
+import { useProfileEditMode } from './mode';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver } from './usePersonSaver';
 
@@ -16,6 +16,7 @@ const formKey = (person: UserDto, fields: FieldSpec[]) =>
 
 function Tab({ person, fields }: { person: UserDto; fields: FieldSpec[] }) {
   const save = usePersonSaver(person);
+  const mode = useProfileEditMode();
   return (
     <FieldsForm
       key={formKey(person, fields)}
@@ -23,7 +24,11 @@ function Tab({ person, fields }: { person: UserDto; fields: FieldSpec[] }) {
       fields={fields}
       canEdit={!!person.can?.edit && !person.deletion_mark}
       canEditHr={!!person.can?.editHr}
-      onSave={save}
+      onSave={async (changes) => {
+        await save(changes);
+        mode?.done();
+      }}
+      onCancel={mode?.done}
     />
   );
 }
@@ -69,10 +74,9 @@ export function ExtraTab({ person }: { person: UserDto }) {
   return <Tab person={person} fields={fields} />;
 }
 
-/** Contacts: how to reach the person, with the actions that do it. */
+/** Contacts: how to reach the person (the read page turns them into actions). */
 export function ContactsTab({ person }: { person: UserDto }) {
   const { t } = usePeopleTexts();
-  const links = contactLinks(person);
   const fields: FieldSpec[] = [
     {
       name: 'email',
@@ -103,36 +107,5 @@ export function ContactsTab({ person }: { person: UserDto }) {
     },
     { name: 'city', label: t('fields.city'), rules: { maxLength: 100 } },
   ];
-  return (
-    <>
-      {(links.mail || links.phone || links.telegram) && (
-        <Group gap="xs" mb="md" wrap="wrap">
-          {links.mail && (
-            <Button component="a" href={links.mail} variant="light" size="xs" leftSection={<IconMail size={14} />}>
-              {t('profile.writeEmail')}
-            </Button>
-          )}
-          {links.phone && (
-            <Button component="a" href={links.phone} variant="light" size="xs" leftSection={<IconPhone size={14} />}>
-              {t('profile.call')}
-            </Button>
-          )}
-          {links.telegram && (
-            <Button
-              component="a"
-              href={links.telegram}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="light"
-              size="xs"
-              leftSection={<IconBrandTelegram size={14} />}
-            >
-              {t('profile.openTelegram')}
-            </Button>
-          )}
-        </Group>
-      )}
-      <Tab person={person} fields={fields} />
-    </>
-  );
+  return <Tab person={person} fields={fields} />;
 }

@@ -46,13 +46,15 @@ export interface FieldsFormProps {
   onSave: (changes: UpdateUserBody) => Promise<unknown>;
   /** Under the fields, in both views. */
   footer?: ReactNode;
+  /** Shows a "Cancel" beside "Save" (the profile's edit mode goes back to the page). */
+  onCancel?: () => void;
 }
 
 /**
  * One profile tab's fields: facts to read, or a form when the server says the caller may edit them (`can.edit`,
  * `can.editHr` for HR-owned fields, which others see disabled). Server field errors land on their fields.
  */
-export function FieldsForm({ person, fields, canEdit, canEditHr, onSave, footer }: FieldsFormProps) {
+export function FieldsForm({ person, fields, canEdit, canEditHr, onSave, footer, onCancel }: FieldsFormProps) {
   const { t } = usePeopleTexts();
   const { t: common } = useTranslation();
   const editable = (field: FieldSpec) => (field.hr ? canEditHr : canEdit);
@@ -97,6 +99,7 @@ export function FieldsForm({ person, fields, canEdit, canEditHr, onSave, footer 
   const submit = form.onSubmit(async (values) => {
     const changes = changedFields(person, fields.filter(editable), values as Record<string, string>);
     if (Object.keys(changes).length) await onSave(changes);
+    else onCancel?.();
   });
 
   const input = (field: FieldSpec) => {
@@ -178,6 +181,11 @@ export function FieldsForm({ person, fields, canEdit, canEditHr, onSave, footer 
           {fields.map(input)}
         </SimpleGrid>
         <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
+              {common('common.cancel')}
+            </Button>
+          )}
           <Button type="submit" loading={form.submitting}>
             {common('common.save')}
           </Button>

@@ -2,7 +2,7 @@ import type { UserDto } from '@hallway/shared';
 import { Anchor, Badge, Box, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconPhoto, IconTrash, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { errorText } from '../../i18n/errors';
@@ -18,8 +18,11 @@ import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
 /** The cropper (and its library) loads when a person first picks a picture. */
 const ImageCropModal = lazy(() => import('../../ui/crop/ImageCropModal'));
 
-/** The top of a profile: cover, photo, name, position, follow; the owner (or an administrator) changes pictures. */
-export function ProfileHeader({ person }: { person: UserDto }) {
+/**
+ * The top of a profile: cover, photo, name, position, department and chief, follow; the owner (or an administrator)
+ * changes pictures. `actions` go beside its buttons (the page's "Edit profile").
+ */
+export function ProfileHeader({ person, actions }: { person: UserDto; actions?: ReactNode }) {
   const { t } = usePeopleTexts();
   const { user } = useSession();
   const save = usePersonSaver(person);
@@ -84,6 +87,7 @@ export function ProfileHeader({ person }: { person: UserDto }) {
             <Avatar person={person} size={104} link={false} />
           </Box>
           <Group gap="xs" wrap="wrap">
+            {actions}
             {canEdit && (
               <FileButton onChange={pick('avatar')} accept="image/png,image/jpeg,image/webp,image/gif">
                 {(props) => (

@@ -67,16 +67,24 @@ describe('birthdays by month', () => {
 
 describe('profile tabs', () => {
   it('shows HR data and HR files only when the server sent them', () => {
-    expect(visibleTabs({})).toEqual(['main', 'extra', 'social', 'contacts', 'subscribers']);
-    expect(visibleTabs({ hrData: {}, files: [] })).toEqual([
+    expect(visibleTabs({})).toEqual(['subscribers']);
+    expect(visibleTabs({ hrData: {}, files: [] }, { posts: true })).toEqual([
+      'posts',
+      'hrData',
+      'hrFiles',
+      'subscribers',
+    ]);
+  });
+
+  it('keeps the forms for the edit mode, notifications on one’s own page only', () => {
+    expect(visibleTabs({ hrData: {} }, { mode: 'edit', own: true, notifications: true })).toEqual([
       'main',
       'extra',
       'social',
-      'hrData',
-      'hrFiles',
       'contacts',
-      'subscribers',
     ]);
+    expect(visibleTabs({}, { own: true, notifications: true })).toEqual(['notifications', 'subscribers']);
+    expect(visibleTabs({}, { notifications: true })).toEqual(['subscribers']);
   });
 });
 

@@ -1,0 +1,89 @@
+import type { FeedPage } from '@hallway/shared';
+import { Button, Center, Stack } from '@mantine/core';
+import { IconNews } from '@tabler/icons-react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { EmptyState, ErrorState, QueryState } from '../../ui/States';
+import { WallProvider } from '../wall/context';
+import { PostSkeleton } from '../wall/Feed';
+import { type FeedState, hasMore, mergePage } from '../wall/feedState';
+import { PostCard } from '../wall/PostCard';
+import { useWallTexts } from '../wall/texts';
+import { usePeopleTexts } from './texts';
+
+/** `GET api/post/user/{id}?page=N`: the posts the person wrote that the reader may read. */
+const fetchAuthorPage = (id: string, page: number, signal?: AbortSignal) =>
+  api<FeedPage>(`/api/post/user/${id}`, { query: { page }, signal, local: true });
+
+/**
+ * Kept under the wall's feeds key (`['wall', 'feed', …]`), so a reaction, a comment, an edit or a removal made on a
+ * card here (or live, elsewhere) patches this list like any other feed.
+ */
+export const authorFeed = (id: string) =>
+  queryOptions({
+    queryKey: ['wall', 'feed', 'author', id] as const,
+    queryFn: async ({ signal }) => mergePage(undefined, await fetchAuthorPage(id, 0, signal)),
+    staleTime: 60_000,
+  });
+
+/** The person's posts on their profile, drawn by the wall's own cards. */
+export function PersonPosts({ userId }: { userId: string }) {
+  return (
+    <WallProvider>
+      <AuthorFeed userId={userId} />
+    </WallProvider>
+  );
+}
+
+function AuthorFeed({ userId }: { userId: string }) {
+  const { t } = usePeopleTexts();
+  const wall = useWallTexts();
+  const client = useQueryClient();
+  const options = authorFeed(userId);
+  const query = useQuery(options);
+  const [more, setMore] = useState<{ loading: boolean; error: unknown }>({ loading: false, error: null });
+  const state = query.data;
+
+  const loadMore = async () => {
+    if (!state || more.loading) return;
+    setMore({ loading: true, error: null });
+    try {
+      const answer = await fetchAuthorPage(userId, state.page + 1);
+      client.setQueryData<FeedState>(options.queryKey, (current) => mergePage(current, answer));
+      setMore({ loading: false, error: null });
+    } catch (error) {
+      setMore({ loading: false, error });
+    }
+  };
+
+  return (
+    <QueryState
+      query={query}
+      loading={
+        <Stack gap="md" role="status" aria-label={wall.t('feed.loading')} aria-busy>
+          <PostSkeleton />
+          <PostSkeleton />
+        </Stack>
+      }
+      isEmpty={(data) => data.items.length === 0}
+      empty={<EmptyState icon={<IconNews size={28} stroke={1.5} />} title={t('profile.noPosts')} />}
+    >
+      {(data) => (
+        <Stack gap="md" component="section" aria-label={t('profile.posts')} data-testid="profile-posts">
+          {data.items.map((post) => (
+            <PostCard key={post._id} post={post} where="profile" />
+          ))}
+          {more.error != null && <ErrorState error={more.error} onRetry={() => void loadMore()} />}
+          {hasMore(data) && (
+            <Center>
+              <Button variant="subtle" loading={more.loading} onClick={() => void loadMore()}>
+                {wall.t('feed.loadMore')}
+              </Button>
+            </Center>
+          )}
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
