@@ -7,6 +7,7 @@ import { rowsOf } from '../../platform/db/client.js';
 import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Platform } from '../../platform/index.js';
+import { bornOn, localNow } from '../users/index.js';
 import { nextRun } from './schedule.js';
 import { birthdayMail, type DigestPost, digestMail } from './texts.js';
 
@@ -41,28 +42,15 @@ async function workspaceOf(p: Platform, clientId: string): Promise<Workspace> {
   return { clientId, name: row?.name ?? '', lang: row?.lang ?? null, timeZone: row?.zone || 'UTC' };
 }
 
-/** The workspace's date today in its zone, as month and day. */
-function todayIn(timeZone: string, now: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
-      .formatToParts(now)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  return { year: parts.year, month: parts.month, day: parts.day };
-}
-
 /** Greets everyone whose birthday is today (29 February counts on the 28th in other years). */
 async function birthdayGreetings(p: Platform, ws: Workspace, now: Date): Promise<number> {
-  const { year, month, day } = todayIn(ws.timeZone, now);
-  const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
+  const { day } = localNow(ws.timeZone, now);
   const people = await inTenant(p.database, { clientId: ws.clientId }, (tx) =>
     rowsOf<Person>(
       tx,
       sql`SELECT id, email, trim(first_name || ' ' || last_name) AS name, lang FROM users
           WHERE client_id = ${ws.clientId} AND NOT deletion_mark AND email IS NOT NULL
-            AND NOT ('superadmin' = ANY (roles)) AND birth_date IS NOT NULL
-            AND ((extract(month FROM birth_date) = ${month} AND extract(day FROM birth_date) = ${day})
-              ${!leap && month === 2 && day === 28 ? sql`OR (extract(month FROM birth_date) = 2 AND extract(day FROM birth_date) = 29)` : sql``})
+            AND NOT ('superadmin' = ANY (roles)) AND ${bornOn(day)}
           ORDER BY id`,
     ),
   );

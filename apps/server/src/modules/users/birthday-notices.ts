@@ -1,7 +1,7 @@
 // "A colleague's birthday today" (issue 13): once a day per workspace, from 09:00 in its time zone, everyone is told
 // whose birthday it is. The day's row in `birthday_notices` is inserted in the notification's transaction, so with
 // any number of processes and passes a workspace hears it once a day.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf } from '../../platform/db/client.js';
 import { inSystem, inTenant } from '../../platform/db/tenant.js';
@@ -16,8 +16,8 @@ export const NOTICE_HOUR = 9;
 /** Names in the notification; the rest are counted (`{count}` is everyone's). */
 const NAMES_SHOWN = 3;
 
-/** The local date and hour of `now` in `timeZone`. */
-function localNow(timeZone: string, now: Date) {
+/** The local date (YYYY-MM-DD) and hour of `now` in `timeZone`. */
+export function localNow(timeZone: string, now: Date) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone,
@@ -31,6 +31,15 @@ function localNow(timeZone: string, now: Date) {
       .map((part) => [part.type, part.value]),
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/** A condition on `users` (its columns unqualified): born on `day`'s month and day; 29 February counts on the 28th outside leap years. */
+export function bornOn(day: string): SQL {
+  const [year, month, date] = day.split('-').map(Number);
+  const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
+  return sql`birth_date IS NOT NULL
+    AND ((extract(month FROM birth_date) = ${month} AND extract(day FROM birth_date) = ${date})
+      ${!leap && month === 2 && date === 28 ? sql`OR (extract(month FROM birth_date) = 2 AND extract(day FROM birth_date) = 29)` : sql``})`;
 }
 
 /**
@@ -62,15 +71,10 @@ export async function sendBirthdayNotices(
         sql`INSERT INTO birthday_notices (client_id, day) VALUES (${ws.id}, ${day}) ON CONFLICT DO NOTHING RETURNING day`,
       );
       if (!claimed) return false;
-      const [, month, date] = day.split('-').map(Number);
-      const leap = new Date(Date.UTC(Number(day.slice(0, 4)), 1, 29)).getUTCMonth() === 1;
       const people = await rowsOf<{ name: string }>(
         tx,
         sql`SELECT trim(first_name || ' ' || last_name) AS name FROM users
-            WHERE client_id = ${ws.id} AND NOT deletion_mark AND NOT ('superadmin' = ANY (roles))
-              AND birth_date IS NOT NULL
-              AND ((extract(month FROM birth_date) = ${month} AND extract(day FROM birth_date) = ${date})
-                ${!leap && month === 2 && date === 28 ? sql`OR (extract(month FROM birth_date) = 2 AND extract(day FROM birth_date) = 29)` : sql``})
+            WHERE client_id = ${ws.id} AND NOT deletion_mark AND NOT ('superadmin' = ANY (roles)) AND ${bornOn(day)}
             ORDER BY last_name, first_name`,
       );
       if (!people.length) return false;

@@ -14,6 +14,7 @@ export {
   matchedLevel,
   setAudienceGrants,
 } from './audience.js';
+export { bornOn, localNow } from './birthday-notices.js';
 export { upcomingAnniversaries, upcomingBirthdays } from './birthdays.js';
 export {
   activePeopleIds,
