@@ -9,6 +9,8 @@ async function openOwnProfile(page: Page) {
 }
 
 async function darkTheme(page: Page) {
+  // A test that failed in the dark leaves the person's theme dark for the next one.
+  if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'dark') return;
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
@@ -162,7 +164,8 @@ test('any photo becomes a cover through the cropper', async ({ page }, info) => 
   await shot(page, 'avatar-cropper-desktop-dark');
   await avatarDialog.getByRole('button', { name: 'Apply' }).click();
   await expect(avatarDialog).toBeHidden();
-  await expect(page.getByRole('img', { name: 'Omar Haddad' }).first()).toBeVisible();
+  // connection.spec.ts renames Omar when it runs first: the surname is what stays.
+  await expect(page.getByRole('img', { name: /Haddad/ }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Light theme' }).click();
 });

@@ -132,14 +132,8 @@ function CelebrationCard({ entry }: { entry: Celebration }) {
       p="md"
       data-kind={entry.kind}
       aria-current={entry.today ? 'date' : undefined}
-      style={
-        entry.today
-          ? {
-              borderColor: `var(--mantine-color-${color}-filled)`,
-              background: `var(--mantine-color-${color}-light)`,
-            }
-          : undefined
-      }
+      // Today's card stands out by its border: a tinted background would take links and grey text under 4.5:1.
+      style={entry.today ? { borderColor: `var(--mantine-color-${color}-filled)`, borderWidth: 2 } : undefined}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Avatar person={{ _id: entry._id, fullName: entry.name, avatar: entry.avatar }} size={48} />
@@ -173,7 +167,7 @@ function CelebrationCard({ entry }: { entry: Celebration }) {
             )}
           </Group>
           {anniversary && (
-            <Text size="sm" c={color} fw={500}>
+            <Text size="sm" fw={500}>
               {t(`birthdays.yearsAt.${pluralForm(lang, entry.years)}`, { count: entry.years })}
             </Text>
           )}

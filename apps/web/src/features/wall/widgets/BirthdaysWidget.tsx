@@ -92,6 +92,7 @@ function CelebrationRow({ entry }: { entry: Celebration }) {
               radius="xl"
               variant="light"
               color="teal"
+              role="img"
               aria-label={t('widgets.birthdays.anniversary')}
             >
               <IconBriefcase size={11} />
@@ -101,7 +102,8 @@ function CelebrationRow({ entry }: { entry: Celebration }) {
             {entry.name}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed" truncate="end">
+        {/* Dimmed grey on today's tinted row would fall under 4.5:1: that row keeps the body colour. */}
+        <Text size="xs" c={entry.today ? undefined : 'dimmed'} truncate="end">
           {/* The years matter more than the date for an anniversary: they come first, the date may be cut. */}
           {anniversary && detail ? `${detail} · ` : ''}
           {format.format(new Date(`${entry.date}T00:00:00Z`))}
