@@ -45,6 +45,15 @@ function celebrated(day: string, w: ReturnType<typeof window>) {
   return { born, m, d, y, date: `${y}-${pad(m)}-${pad(shown)}` };
 }
 
+/** The person part of a birthday or an anniversary. */
+const cardOf = (r: Awaited<ReturnType<typeof peopleByDayOf>>[number]) => ({
+  _id: r.id,
+  name: fullName(r),
+  avatar: r.pics[0]?.mini ?? r.pics[0]?.src ?? null,
+  position: r.position,
+  department: r.department,
+});
+
 const byDateThenName = (a: { date: string; name: string }, b: { date: string; name: string }) =>
   a.date.localeCompare(b.date) || a.name.localeCompare(b.name);
 
@@ -60,11 +69,7 @@ export async function upcomingBirthdays(ctx: RequestContext, today: string): Pro
     .map((r) => {
       const { m, d, date } = celebrated(r.day, w);
       return {
-        _id: r.id,
-        name: fullName(r),
-        avatar: r.pics[0]?.mini ?? r.pics[0]?.src ?? null,
-        position: r.position,
-        department: r.department,
+        ...cardOf(r),
         birthday: `${pad(m)}-${pad(d)}`,
         date,
         today: date === today,
@@ -85,11 +90,7 @@ export async function upcomingAnniversaries(ctx: RequestContext, today: string):
     .map((r) => {
       const { born, y, date } = celebrated(r.day, w);
       return {
-        _id: r.id,
-        name: fullName(r),
-        avatar: r.pics[0]?.mini ?? r.pics[0]?.src ?? null,
-        position: r.position,
-        department: r.department,
+        ...cardOf(r),
         since: r.day,
         years: y - born,
         date,
