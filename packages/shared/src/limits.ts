@@ -42,6 +42,8 @@ export const COVER_MIN_HEIGHT = 250;
 export const HEADER_IMAGE_HEIGHT = 160;
 export const HEADER_IMAGE_MIN_WIDTH = 1000;
 export const DEFAULT_AVATAR_SIZE = 32;
+/** People one bulk action of the employees list may name at once (`POST api/user/bulk`). */
+export const BULK_USERS_MAX = 500;
 
 /** Lengths of free text the server accepts; the spec names no limit, these keep rows sane. */
 export const TEXT_MAX = 255;

@@ -49,12 +49,16 @@ export const MESSAGES = {
   oidc_disabled: 'Sign-in with an external account is not configured',
   oidc_error: 'Sign-in with an external account failed',
   registration_closed: 'This workspace does not accept open registration',
+  registration_pending:
+    'Your registration is waiting for an administrator’s approval; you will get an e-mail once approved',
   workspace_not_found: 'Workspace not found',
   session_expired: 'The session has expired, sign in again',
   // Employees
   login_taken: 'This login is already taken',
   email_taken: 'This e-mail is already registered',
   not_invited: 'This person is not waiting for an invitation: they already have a password',
+  not_pending: 'This person is not waiting for approval',
+  user_pending: 'This person is waiting for approval: approve or decline the registration',
   email_invalid: 'Invalid e-mail',
   password_short: 'The password must be at least {min} characters',
   inn_invalid: 'INN must be 10 digits',

@@ -37,6 +37,8 @@ export const workspaceImage = z.union([
 export const clientSettings = z.object({
   hideMoodMeter: z.boolean().optional(),
   openRegistration: z.boolean().optional(),
+  /** Newcomers of open registration wait for an administrator's approval before they can sign in. */
+  registrationApproval: z.boolean().optional(),
   defaultRights: partialRights.optional(),
   /** The workspace's IANA time zone (the calendar's default). */
   timeZone: timeZone.optional(),
@@ -105,6 +107,7 @@ export const clientDto = z.object({
   settings: z.object({
     hideMoodMeter: z.boolean(),
     openRegistration: z.boolean(),
+    registrationApproval: z.boolean(),
     defaultRights: rightsSchema,
     timeZone: z.string().nullable(),
   }),

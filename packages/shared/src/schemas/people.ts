@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ASSIGNABLE_ROLES } from '../enums.js';
+import { BULK_USERS_MAX } from '../limits.js';
 import { id } from './common.js';
 import { personCard } from './posts.js';
-import { userDto } from './user.js';
+import { partialRights, userDto } from './user.js';
 
 /**
  * A person in a list (address book, employees administration, the workspace users loaded at start): what a row
@@ -60,6 +62,8 @@ export const usersFilterBody = z.object({
   city: z.string().max(100).optional(),
   /** Administrators only: soft-deleted people instead of active ones. */
   deleted: z.boolean().optional(),
+  /** Administrators only: newcomers waiting for approval instead of active people. */
+  pending: z.boolean().optional(),
   page: z.number().int().min(0).max(100_000).optional(),
   limit: z.number().int().min(1).max(USERS_PAGE_MAX).optional(),
 });
@@ -110,3 +114,40 @@ export const hrmReport = z.object({
 export type HrmReport = z.infer<typeof hrmReport>;
 
 export const resetToHrmBody = z.object({ user_id: id });
+
+/** What `POST api/user/bulk` does to each person it names. */
+export const BULK_USER_ACTIONS = [
+  'block',
+  'unblock',
+  'resend_invitation',
+  'grant_role',
+  'revoke_role',
+  'set_rights',
+  'approve',
+  'decline',
+] as const;
+export type BulkUserAction = (typeof BULK_USER_ACTIONS)[number];
+
+/** People of the caller's workspace, by id: at least one, at most BULK_USERS_MAX, each once. */
+export const bulkUserIds = z
+  .array(id)
+  .min(1, 'required')
+  .max(BULK_USERS_MAX, 'too_long')
+  .transform((ids) => [...new Set(ids)]);
+
+/** `POST api/user/bulk`: one action over a selection; `role` for the role actions, `rights` for `set_rights`. */
+export const bulkUsersBody = z.object({
+  action: z.enum(BULK_USER_ACTIONS, 'validation'),
+  ids: bulkUserIds,
+  role: z.enum(ASSIGNABLE_ROLES, 'role_unknown').optional(),
+  rights: partialRights.optional(),
+});
+export type BulkUsersBody = z.input<typeof bulkUsersBody>;
+
+/** Per person: done, or refused with the code the one-by-one action would answer (unknown ids: `user_not_found`). */
+export const bulkUserOutcome = z.object({ _id: z.string(), ok: z.boolean(), code: z.string().optional() });
+export const bulkUsersResult = z.object({ result: z.array(bulkUserOutcome) });
+export type BulkUserOutcome = z.infer<typeof bulkUserOutcome>;
+
+/** `POST api/user/export/selected`: the chosen people of the workspace as one xlsx workbook. */
+export const exportSelectedBody = z.object({ ids: bulkUserIds });

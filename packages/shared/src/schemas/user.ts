@@ -107,8 +107,11 @@ export const inviteEmployeeBody = z.object({
 });
 export type InviteEmployeeBody = z.infer<typeof inviteEmployeeBody>;
 
-/** Where someone stands: invited (has not set a password from the invitation yet), active, or deleted. */
-export const USER_STATUSES = ['active', 'invited', 'deleted'] as const;
+/**
+ * Where someone stands: invited (has not set a password from the invitation yet), active, deleted, or pending (joined
+ * by open registration and waiting for an administrator's approval; cannot sign in).
+ */
+export const USER_STATUSES = ['active', 'invited', 'deleted', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** `PUT api/user/{id}`. */

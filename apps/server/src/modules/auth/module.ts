@@ -1,4 +1,5 @@
 import type { Module } from '../../platform/http/module.js';
+import { resendInvitation } from './invite.js';
 import { passwordResetsCleanup } from './maintenance.js';
 import { authModule } from './routes.js';
 
@@ -6,4 +7,6 @@ export const module: Module = {
   ...authModule,
   feature: { featureFree: true, reason: 'signing in and out comes before any workspace feature' },
   maintenance: [passwordResetsCleanup],
+  // The employees list's bulk "resend invitations" (users/bulk.ts): users cannot import auth, which imports users.
+  provides: { invitations: { resend: resendInvitation } },
 };

@@ -65,6 +65,7 @@ export async function signInWithCode(platform: Platform, code: string) {
     return row;
   });
   if (!found) throw new AppError(400, 'user_not_found');
+  if (found.user.awaitingApproval) throw new AppError(403, 'registration_pending');
   if (found.user.deletionMark) throw new AppError(403, 'user_deleted');
   if (found.clientStatus === 'blocked') throw new AppError(403, 'company_blocked');
   await recordSignIn(platform, found.user.id);

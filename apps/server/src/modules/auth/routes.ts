@@ -178,7 +178,8 @@ export const authModule: ModuleRoutes = {
       },
       async (req, reply) => {
         const { user, joined } = await register(req.ctx, req.body);
-        const token = joined ? service.issueToken(platform, user) : undefined;
+        // A newcomer waiting for approval gets no session: they sign in once an administrator approves.
+        const token = joined && !user.awaitingApproval ? service.issueToken(platform, user) : undefined;
         if (token) openFiles(reply, req.protocol, token);
         return {
           result: await presentOne(req.ctx, user),

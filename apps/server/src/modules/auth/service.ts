@@ -47,6 +47,8 @@ export async function signIn(
     throw new AppError(400, 'password_incorrect', {}, { fields: { password: 'password_incorrect' } });
   }
   const { user } = found;
+  // A newcomer of open registration waits for an administrator before anything else (users/register.ts).
+  if (user.awaitingApproval) throw new AppError(403, 'registration_pending');
   if (user.deletionMark) throw new AppError(403, 'user_deleted');
   if (found.clientStatus === 'blocked' && !superadmin) throw new AppError(403, 'company_blocked');
   await recordSignIn(platform, user.id);

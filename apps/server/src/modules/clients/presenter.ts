@@ -36,6 +36,7 @@ export function presentClient(row: ClientRow, extra: { storageUsed?: number; use
     settings: {
       hideMoodMeter: row.settings.hideMoodMeter ?? false,
       openRegistration: row.settings.openRegistration ?? false,
+      registrationApproval: !!row.settings.registrationApproval,
       defaultRights: { ...DEFAULT_RIGHTS, ...row.settings.defaultRights },
       timeZone: row.settings.timeZone ?? null,
     },

@@ -17,6 +17,8 @@ export interface MenuEntry {
 export interface ClientSettings {
   hideMoodMeter?: boolean;
   openRegistration?: boolean;
+  /** Newcomers of open registration wait for an administrator's approval (users/register.ts). */
+  registrationApproval?: boolean;
   defaultRights?: Partial<Rights>;
   /** IANA time zone of the workspace (the calendar's default). */
   timeZone?: string;

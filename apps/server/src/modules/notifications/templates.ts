@@ -89,6 +89,22 @@ export const TEMPLATES: Record<NotificationCode, { one: Texts; many?: Texts }> =
       ua: { title: 'Ваші права змінено', body: '{actor} змінив(ла) ваші права: {rights}' },
     },
   },
+  'users.registration_pending': {
+    one: {
+      en: {
+        title: '{name} asks to join the workspace',
+        body: '{name} ({email}) registered and waits for your approval',
+      },
+      ru: {
+        title: '{name} просит доступ к порталу',
+        body: '{name} ({email}) зарегистрировался(лась) и ждёт вашего одобрения',
+      },
+      ua: {
+        title: '{name} просить доступ до порталу',
+        body: '{name} ({email}) зареєструвався(лась) і чекає вашого схвалення',
+      },
+    },
+  },
   'notifications.message': {
     one: {
       en: { title: '{title}', body: '{text}' },

@@ -1,5 +1,9 @@
 // Spec portal §2 employees administration, §4 export, §7 "Users" (export, load_hrm, reset_to_hrm), §8 HR errors.
 import {
+  BULK_USERS_MAX,
+  bulkUsersBody,
+  bulkUsersResult,
+  exportSelectedBody,
   fileIdBody,
   hrmReport,
   id,
@@ -16,11 +20,12 @@ import type { App } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import { contentDisposition } from '../files/index.js';
 import { announce } from './announce.js';
+import { bulkUsers } from './bulk.js';
 import { loadHrm, resetToHrm } from './hrm.js';
 import * as service from './service.js';
 import { XLSX_MIME } from './spreadsheet.js';
 import { importTemplate } from './template.js';
-import { exportAll, exportOne, importEmployees, type Workbook } from './transfer.js';
+import { exportAll, exportOne, exportSelected, importEmployees, type Workbook } from './transfer.js';
 
 const idParams = z.object({ id });
 
@@ -56,6 +61,41 @@ export function adminRoutes(app: App, platform: Platform): void {
       config: { access: { role: 'admin' }, params: { id: 'client' } },
     },
     async (req, reply) => sendWorkbook(reply, await exportAll(req.ctx, req.params.id)),
+  );
+
+  app.post(
+    '/api/user/export/selected',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Export the chosen employees to xlsx',
+        description: `${xlsxAnswer} At most ${BULK_USERS_MAX} ids; an id of nobody in the workspace: 404 \`user_not_found\`.`,
+        body: exportSelectedBody,
+      },
+      config: { access: { role: 'admin' }, body: { 'ids[]': 'user' } },
+    },
+    async (req, reply) => sendWorkbook(reply, await exportSelected(req.ctx, req.body.ids)),
+  );
+
+  app.post(
+    '/api/user/bulk',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'One action over chosen employees (the employees list’s selection)',
+        description:
+          `\`action\`: block / unblock (soft delete and restore), resend_invitation, grant_role / revoke_role ` +
+          '(with `role`), set_rights (with `rights`), approve / decline (newcomers waiting for approval). ' +
+          `\`ids\`: 1 to ${BULK_USERS_MAX} people of the workspace. Every person goes through the rules of the ` +
+          'one-by-one route, all in one transaction; the answer lists per id `ok` or the refusal `code` ' +
+          '(`cannot_delete_self`, `cannot_change_admin`, `not_invited`, `not_pending`, …). An id of nobody in the ' +
+          'workspace refuses the whole call: 404 `user_not_found`, nothing done.',
+        body: bulkUsersBody,
+        response: { 200: bulkUsersResult },
+      },
+      config: { access: { role: 'admin' }, body: { 'ids[]': 'user' } },
+    },
+    async (req) => ({ result: await bulkUsers(platform, req.ctx, req.body) }),
   );
 
   app.get(

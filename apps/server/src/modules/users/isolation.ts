@@ -85,3 +85,6 @@ registerBody('PUT /api/user/:id', ({ a, objects }) => ({
   pics: [{ src: `/api/files/${objects.file}` }],
   files: [{ _id: objects.hr_file, filename: 'stolen.pdf', path: `/api/files/${objects.hr_file}` }],
 }));
+// A selection naming A's people: B's people must be refused whole (404); A's own administrator succeeds.
+registerBody('POST /api/user/bulk', ({ a }) => ({ action: 'grant_role', role: 'hr', ids: [a.employee.id] }));
+registerBody('POST /api/user/export/selected', ({ a }) => ({ ids: [a.employee.id, a.admin.id] }));

@@ -2,9 +2,9 @@ import { DEFAULT_RIGHTS, type UserDto, type UserListItem, type UserStatus } from
 import { sql } from 'drizzle-orm';
 import { type UserRow, users } from './tables.js';
 
-/** Deleted, invited (no password of their own yet) or active. */
-export const statusOf = (u: { deletionMark: boolean; invited: boolean }): UserStatus =>
-  u.deletionMark ? 'deleted' : u.invited ? 'invited' : 'active';
+/** Pending (waiting for approval), deleted, invited (no password of their own yet) or active. */
+export const statusOf = (u: { deletionMark: boolean; invited: boolean; awaitingApproval?: boolean }): UserStatus =>
+  u.awaitingApproval ? 'pending' : u.deletionMark ? 'deleted' : u.invited ? 'invited' : 'active';
 
 export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -56,7 +56,11 @@ export function presentUser(
     followers: options.followers ?? [],
     pinned_num: row.pinnedNum,
     deletion_mark: row.deletionMark,
-    status: statusOf({ deletionMark: row.deletionMark, invited: !!row.invitedAt && !row.passwordHash }),
+    status: statusOf({
+      deletionMark: row.deletionMark,
+      invited: !!row.invitedAt && !row.passwordHash,
+      awaitingApproval: row.awaitingApproval,
+    }),
     created: row.created.toISOString(),
     ...(options.can ? { can: options.can } : {}),
   };
@@ -119,6 +123,7 @@ export const listColumns = {
   gender: users.gender,
   pinnedNum: users.pinnedNum,
   deletionMark: users.deletionMark,
+  awaitingApproval: users.awaitingApproval,
   lastSignInAt: users.lastSignInAt,
   // Whether there is an HR row, not the row itself: lists stay light.
   fromHrm: sql<boolean>`${users.hrmData} is not null`,

@@ -13,7 +13,8 @@ import type { Tx } from '../../platform/db/client.js';
 import { switchTenant } from '../../platform/db/switch-tenant.js';
 import { AppError, conflict, forbidden, invalidFields } from '../../platform/errors/app-error.js';
 import { toFields } from '../../platform/errors/handler.js';
-import type { RequestContext } from '../../platform/http/context.js';
+import { createContext, type RequestContext } from '../../platform/http/context.js';
+import { notify } from '../../platform/notify/notify.js';
 import { type ClientRow, clients } from '../clients/tables.js';
 import { profileMedia } from './profile.js';
 import { assertChiefOf, duplicateToFieldError } from './service.js';
@@ -25,6 +26,8 @@ export type NewEmployee = Omit<RegisterBody, 'password' | 'confirmation' | 'work
   roles?: Role[];
   /** The HR-system row the employee was created from (load_hrm). */
   hrmData?: Record<string, unknown>;
+  /** A newcomer of open registration waiting for an administrator's approval (stored marked deleted too). */
+  awaitingApproval?: boolean;
 };
 
 /** Inserts one employee of a workspace with the workspace's default rights. Login defaults to the e-mail. */
@@ -33,7 +36,7 @@ export async function createEmployee(
   client: Pick<ClientRow, 'id' | 'settings'>,
   input: NewEmployee,
 ): Promise<UserRow> {
-  const { rights, passwordHash, roles, birthDate, workingSince, ...fields } = input;
+  const { rights, passwordHash, roles, birthDate, workingSince, awaitingApproval, ...fields } = input;
   await assertChiefOf(tx, client.id, fields.chief);
   const allRights: Rights = { ...DEFAULT_RIGHTS, ...client.settings.defaultRights, ...rights };
   try {
@@ -48,6 +51,7 @@ export async function createEmployee(
         passwordHash: passwordHash ?? null,
         roles: roles ?? [],
         rights: allRights,
+        ...(awaitingApproval ? { awaitingApproval: true, deletionMark: true } : {}),
       })
       .returning();
     return row;
@@ -87,8 +91,37 @@ export async function register(ctx: RequestContext, body: RegisterBody): Promise
   if (!client.settings.openRegistration) throw new AppError(403, 'registration_closed');
   assertNewcomerFields(input);
   await switchTenant(ctx.db, client.id);
-  const user = await createEmployee(ctx.db, client, { ...input, passwordHash: await hashPassword(password) });
+  const awaitingApproval = !!client.settings.registrationApproval;
+  const user = await createEmployee(ctx.db, client, {
+    ...input,
+    passwordHash: await hashPassword(password),
+    awaitingApproval,
+  });
+  if (awaitingApproval) await askAdminsToApprove(ctx, client, user);
   return { user, joined: true };
+}
+
+/** Tells the workspace's administrators that a newcomer waits for them (the employees list's "Pending" filter). */
+async function askAdminsToApprove(ctx: RequestContext, client: ClientRow, user: UserRow): Promise<void> {
+  const admins = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.clientId, client.id), eq(users.deletionMark, false), sql`'admin' = ANY(${users.roles})`));
+  if (!admins.length) return;
+  const inWorkspace = createContext({
+    db: ctx.db,
+    user: null,
+    client: { id: client.id, workspace: client.workspace, status: client.status, features: client.features },
+    log: ctx.log,
+    afterCommit: ctx.afterCommit,
+    services: ctx.services,
+  });
+  await notify(inWorkspace, {
+    code: 'users.registration_pending',
+    recipients: admins.map((a) => a.id),
+    vars: { name: `${user.firstName} ${user.lastName}`.trim() || user.login, email: user.email ?? user.login },
+    link: '/employees/?status=pending',
+  });
 }
 
 /**

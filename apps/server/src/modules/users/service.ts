@@ -119,6 +119,8 @@ export interface UserFilter {
   department?: string;
   city?: string;
   deleted?: boolean;
+  /** Newcomers waiting for approval (administrators); they are kept apart from the deleted ones. */
+  pending?: boolean;
   offset?: number;
   limit?: number;
 }
@@ -128,8 +130,13 @@ export interface UserFilter {
  * `GET api/user/{id}` away). Deleted people only for administrators. Without a limit: everyone.
  */
 export async function findUsers(ctx: RequestContext, filter: UserFilter): Promise<UsersPage> {
-  if (filter.deleted && !ctx.isAdmin) throw forbidden();
-  const conditions: SQL[] = [eq(users.clientId, ctx.tenant()), eq(users.deletionMark, !!filter.deleted)];
+  if ((filter.deleted || filter.pending) && !ctx.isAdmin) throw forbidden();
+  const conditions: SQL[] = [
+    eq(users.clientId, ctx.tenant()),
+    eq(users.deletionMark, !!(filter.deleted || filter.pending)),
+  ];
+  // Pending people are marked deleted too (nobody else's lists see them): the two lists keep them apart.
+  if (filter.deleted || filter.pending) conditions.push(eq(users.awaitingApproval, !!filter.pending));
   const search = filter.search?.trim().toLowerCase();
   if (search) conditions.push(sql`${users.searchText} LIKE ${`%${escapeLike(search)}%`}`);
   if (filter.department) conditions.push(ilike(users.department, escapeLike(filter.department)));
@@ -303,6 +310,8 @@ export async function setDeleted(
 ): Promise<UserRow> {
   const me = ctx.me();
   const row = await getUserRow(ctx, id);
+  // A newcomer waiting for approval is approved or declined, not restored or deleted.
+  if (row.awaitingApproval) throw new AppError(400, 'user_pending');
   if (deleted) {
     if (row.id === me.id) throw new AppError(403, 'cannot_delete_self');
     if (!ctx.isSuperadmin && row.roles.includes('admin')) throw new AppError(403, 'cannot_delete_admin');

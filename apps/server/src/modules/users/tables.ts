@@ -68,6 +68,11 @@ export const users = pgTable(
     pinnedNum: integer(),
     deletionMark: boolean().notNull().default(false),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * Joined by open registration while the workspace asks for approval: until an administrator approves, the
+     * person is also `deletionMark` (no sign-in, in nobody's lists or audiences) and shows as "pending".
+     */
+    awaitingApproval: boolean().notNull().default(false),
     /** When an administrator invited the person by e-mail; they are "invited" until they have a password. */
     invitedAt: timestamp({ withTimezone: true }),
     /** The person's last successful sign-in (password or external), for the administrators' list. */

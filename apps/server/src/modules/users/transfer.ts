@@ -1,8 +1,9 @@
 // Spec portal §4 "Export shows a processing flag", §7 "Users": export to xlsx and import of a spreadsheet.
 import type { ImportReport, MessageCode } from '@hallway/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { inTenant } from '../../platform/db/tenant.js';
+import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { openFile } from '../files/index.js';
@@ -49,6 +50,24 @@ export async function exportAll(ctx: RequestContext, clientId: string): Promise<
   const workspace = ctx.client?.workspace ?? 'workspace';
   return {
     name: `employees-${workspace}-${today()}.xlsx`,
+    bytes: await writeXlsx('Employees', EXPORT_COLUMNS, rows.map(sheetRow)),
+  };
+}
+
+/**
+ * `POST api/user/export/selected`: the chosen people of the caller's workspace, by name. An id of nobody in the
+ * workspace refuses the whole export (404 `user_not_found`), as the one-person export does.
+ */
+export async function exportSelected(ctx: RequestContext, ids: string[]): Promise<Workbook> {
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.clientId, ctx.tenant()), inArray(users.id, ids)))
+    .orderBy(asc(users.deletionMark), asc(users.lastName), asc(users.firstName));
+  if (rows.length !== ids.length) throw notFound('user_not_found');
+  const workspace = ctx.client?.workspace ?? 'workspace';
+  return {
+    name: `employees-${workspace}-selected-${today()}.xlsx`,
     bytes: await writeXlsx('Employees', EXPORT_COLUMNS, rows.map(sheetRow)),
   };
 }

@@ -17,6 +17,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   IconBuildingBank,
+  IconCheck,
   IconDots,
   IconDownload,
   IconFileImport,
@@ -27,12 +28,14 @@ import {
   IconTrash,
   IconUserPlus,
   IconUsers,
+  IconX,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
+import { translateCode } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { OnDemandMenu } from '../../ui/OnDemandMenu';
@@ -42,13 +45,22 @@ import { showError, showSuccess } from '../../ui/toast';
 import { downloadExport, peopleKeys, resendInvitation } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 import { AddEmployeeModal } from './AddEmployeeModal';
+import { bulkUsers } from './api';
+import { BulkBar, type EmployeesView } from './BulkBar';
 import { ImportModal } from './ImportModal';
 import { InviteModal } from './InviteModal';
 import { employeesMutations, employeesQueries } from './queries';
+import { SelectPageBox, SelectRowBox, useSelection } from './Selection';
+import { useEmployeesTexts } from './texts';
 
 const PAGE = 25;
 
-const STATUS_COLORS: Record<UserStatus, string> = { active: 'teal', invited: 'yellow', deleted: 'red' };
+const STATUS_COLORS: Record<UserStatus, string> = {
+  active: 'teal',
+  invited: 'yellow',
+  deleted: 'red',
+  pending: 'orange',
+};
 
 /** The person's standing as a badge: active, invited (no password of their own yet) or deleted. */
 export function StatusBadge({ status }: { status: UserStatus }) {
@@ -83,8 +95,18 @@ export function AllEmployeesTab() {
   const { t } = usePeopleTexts();
   const { client, user } = useSession();
   const queryClient = useQueryClient();
+  const bulkTexts = useEmployeesTexts();
+  const [params] = useSearchParams();
   const [search, setSearch] = useState('');
-  const [deleted, setShowDeleted] = useState(false);
+  // The notification about a newcomer links to `?status=pending`.
+  const [view, setViewState] = useState<EmployeesView>(params.get('status') === 'pending' ? 'pending' : 'active');
+  const deleted = view === 'deleted';
+  const selection = useSelection();
+  const setView = (next: EmployeesView) => {
+    setViewState(next);
+    selection.replace([]);
+    setPage(1);
+  };
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -95,7 +117,13 @@ export function AllEmployeesTab() {
   // Phones get name, position and actions; the other columns would need a sideways scroll.
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.sm})`, true);
   const workspace = client?.workspace ?? '';
-  const filter = { search: debounced || undefined, deleted, page: page - 1, limit: PAGE };
+  const filter = {
+    search: debounced || undefined,
+    deleted,
+    ...(view === 'pending' ? { pending: true } : {}),
+    page: page - 1,
+    limit: PAGE,
+  };
   const query = useQuery(employeesQueries.list(workspace, filter));
   const resetting = useMutation(employeesMutations.resetToHrm(queryClient));
   const deleting = useMutation(employeesMutations.setDeleted(queryClient));
@@ -116,6 +144,18 @@ export function AllEmployeesTab() {
     onSuccess: (person) => showSuccess(t('employees.resent', { email: person.email })),
     onError: showError,
   });
+  const decide = useMutation({
+    mutationFn: async ({ person, approve }: { person: UserListItem; approve: boolean }) => {
+      const [outcome] = await bulkUsers({ action: approve ? 'approve' : 'decline', ids: [person._id] });
+      if (!outcome?.ok) throw new Error(translateCode(outcome?.code ?? 'unknown'));
+      return person;
+    },
+    onSuccess: () => {
+      showSuccess(bulkTexts.t('done', { count: 1 }));
+      void refresh();
+    },
+    onError: showError,
+  });
   const restoreFromHrm = (person: UserListItem) =>
     resetting.mutate(person._id, { onSuccess: () => showSuccess(t('employees.resetHrmDone')) });
 
@@ -130,7 +170,13 @@ export function AllEmployeesTab() {
         <EmptyState
           icon={<IconUsers size={28} stroke={1.5} />}
           title={t('employees.emptyTitle')}
-          description={deleted && !debounced ? t('employees.emptyDeleted') : t('employees.emptyText')}
+          description={
+            view === 'pending'
+              ? bulkTexts.t('pendingHint')
+              : deleted && !debounced
+                ? t('employees.emptyDeleted')
+                : t('employees.emptyText')
+          }
         />
       }
     >
@@ -143,6 +189,9 @@ export function AllEmployeesTab() {
         <Table highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
+              <Table.Th w={40}>
+                <SelectPageBox rows={rows} selection={selection} />
+              </Table.Th>
               <Table.Th>{t('employees.name')}</Table.Th>
               {wide && <Table.Th>{t('fields.position')}</Table.Th>}
               {wide && <Table.Th>{t('fields.department')}</Table.Th>}
@@ -158,7 +207,14 @@ export function AllEmployeesTab() {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((person) => (
-              <Table.Tr key={person._id} data-testid="employee-row">
+              <Table.Tr
+                key={person._id}
+                data-testid="employee-row"
+                bg={selection.has(person._id) ? 'var(--mantine-primary-color-light)' : undefined}
+              >
+                <Table.Td>
+                  <SelectRowBox person={person} selection={selection} />
+                </Table.Td>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     <Avatar person={person} />
@@ -231,7 +287,24 @@ export function AllEmployeesTab() {
                         {t('employees.resetHrm')}
                       </Menu.Item>
                     )}
-                    {person._id !== user?._id && (
+                    {person.status === 'pending' && (
+                      <>
+                        <Menu.Item
+                          leftSection={<IconCheck size={16} />}
+                          onClick={() => decide.mutate({ person, approve: true })}
+                        >
+                          {bulkTexts.t('approveOne')}
+                        </Menu.Item>
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconX size={16} />}
+                          onClick={() => decide.mutate({ person, approve: false })}
+                        >
+                          {bulkTexts.t('declineOne')}
+                        </Menu.Item>
+                      </>
+                    )}
+                    {person._id !== user?._id && person.status !== 'pending' && (
                       <Menu.Item
                         color={person.deletion_mark ? undefined : 'red'}
                         leftSection={person.deletion_mark ? <IconRestore size={16} /> : <IconTrash size={16} />}
@@ -267,10 +340,13 @@ export function AllEmployeesTab() {
           <Switch
             label={t('employees.showDeleted')}
             checked={deleted}
-            onChange={(event) => {
-              setShowDeleted(event.currentTarget.checked);
-              setPage(1);
-            }}
+            onChange={(event) => setView(event.currentTarget.checked ? 'deleted' : 'active')}
+            mb={8}
+          />
+          <Switch
+            label={bulkTexts.t('showPending')}
+            checked={view === 'pending'}
+            onChange={(event) => setView(event.currentTarget.checked ? 'pending' : 'active')}
             mb={8}
           />
         </Group>
@@ -306,6 +382,7 @@ export function AllEmployeesTab() {
       <Text size="sm" c="dimmed">
         {query.data ? t('employees.total', { count: total }) : '\u00a0'}
       </Text>
+      <BulkBar view={view} selected={selection.selected} onSelect={selection.replace} />
       {content}
       {total > PAGE && (
         <Group justify="center">

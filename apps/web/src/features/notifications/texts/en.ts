@@ -60,6 +60,7 @@ export const en = {
     users_follower: 'A new follower',
     users_birthday_today: 'Colleagues’ birthdays today',
     users_rights_changed: 'My rights changed',
+    users_registration_pending: 'A registration to approve',
     notifications_message: 'Messages and notices',
     structure_chief_changed: 'My chief changed',
     vacations_requested: 'A vacation request to decide',

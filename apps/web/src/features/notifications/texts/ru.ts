@@ -61,6 +61,7 @@ export const ru: typeof en = {
     users_follower: 'Новый подписчик',
     users_birthday_today: 'Дни рождения коллег сегодня',
     users_rights_changed: 'Мои права изменены',
+    users_registration_pending: 'Регистрация ждёт одобрения',
     notifications_message: 'Сообщения и объявления',
     structure_chief_changed: 'Сменился мой руководитель',
     vacations_requested: 'Заявка на отпуск для решения',

@@ -61,6 +61,7 @@ export const uk: typeof en = {
     users_follower: 'Новий підписник',
     users_birthday_today: 'Дні народження колег сьогодні',
     users_rights_changed: 'Мої права змінено',
+    users_registration_pending: 'Реєстрація чекає схвалення',
     notifications_message: 'Повідомлення та оголошення',
     structure_chief_changed: 'Змінився мій керівник',
     vacations_requested: 'Заявка на відпустку для рішення',

@@ -171,6 +171,7 @@ export const en = {
       active: 'Active',
       invited: 'Invited',
       deleted: 'Deleted',
+      pending: 'Pending',
     },
     addTitle: 'New employee',
     create: 'Create',

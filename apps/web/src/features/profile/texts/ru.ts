@@ -172,6 +172,7 @@ export const ru: PeopleTexts = {
       active: 'Активен',
       invited: 'Приглашён',
       deleted: 'Удалён',
+      pending: 'Ждёт одобрения',
     },
     addTitle: 'Новый сотрудник',
     create: 'Создать',

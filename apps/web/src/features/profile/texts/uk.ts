@@ -172,6 +172,7 @@ export const uk: PeopleTexts = {
       active: 'Активний',
       invited: 'Запрошений',
       deleted: 'Видалений',
+      pending: 'Чекає схвалення',
     },
     addTitle: 'Новий співробітник',
     create: 'Створити',
