@@ -1,6 +1,6 @@
 import { PASSWORD_MIN, SHORT_NAME_MAX } from '@hallway/shared';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -19,7 +19,7 @@ export default function RegisterPage() {
   const { t: common } = useTranslation();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
-  const [registered, setRegistered] = useState(false);
+  const [registered, setRegistered] = useState<'done' | 'pending' | null>(null);
   const form = useValidatedForm(
     {
       workspace: new URLSearchParams(location.search).get('workspace') ?? '',
@@ -58,7 +58,7 @@ export default function RegisterPage() {
       confirmation: values.confirmation,
     });
     if (answer.token) completeSignIn({ token: answer.token, result: answer.result });
-    else setRegistered(true);
+    else setRegistered(answer.result.status === 'pending' ? 'pending' : 'done');
   });
 
   return (
@@ -74,9 +74,15 @@ export default function RegisterPage() {
     >
       {registered ? (
         <Stack gap="md">
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-            {common('empls.success')}
-          </Alert>
+          {registered === 'pending' ? (
+            <Alert color="blue" variant="light" icon={<IconClockHour4 size={18} />} role="status">
+              {translateCode('registration_pending')}
+            </Alert>
+          ) : (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+              {common('empls.success')}
+            </Alert>
+          )}
           <Button component={Link} to="/login/" fullWidth>
             {t('signIn')}
           </Button>

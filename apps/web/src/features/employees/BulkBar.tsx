@@ -257,7 +257,7 @@ function RightModal({
   const [allowed, setAllowed] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const rights = client ? offeredRights(client) : [];
+  const rights = client?.features ? offeredRights(client) : [];
   const apply = async () => {
     if (!right) return;
     setSaving(true);

@@ -9,6 +9,7 @@ import { useValidatedForm } from '../../ui/form';
 import { LengthCounter } from '../../ui/ValidatedInput';
 import type { WorkspaceChanges } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
+import { useEmployeesTexts } from './texts';
 
 type Save = (changes: WorkspaceChanges) => Promise<void>;
 
@@ -17,7 +18,12 @@ export function SettingsTab({ workspace, onSaved }: { workspace: ClientDto; onSa
   const { t } = usePeopleTexts();
   const [problem, setProblem] = useState<string | null>(null);
   // Switches move at once; the saved workspace (or a failure) settles them.
-  const [pending, setPending] = useState<{ openRegistration?: boolean; hideMoodMeter?: boolean }>({});
+  const bulkTexts = useEmployeesTexts();
+  const [pending, setPending] = useState<{
+    openRegistration?: boolean;
+    registrationApproval?: boolean;
+    hideMoodMeter?: boolean;
+  }>({});
   const settings = { ...workspace.settings, ...pending };
   const save = (changes: WorkspaceChanges) => {
     setProblem(null);
@@ -52,6 +58,13 @@ export function SettingsTab({ workspace, onSaved }: { workspace: ClientDto; onSa
         description={t('employees.openRegistrationHint')}
         checked={settings.openRegistration}
         onChange={(event) => save({ settings: { openRegistration: event.currentTarget.checked } })}
+      />
+      <Switch
+        label={bulkTexts.t('registrationApproval')}
+        description={bulkTexts.t('registrationApprovalHint')}
+        checked={settings.registrationApproval}
+        disabled={!settings.openRegistration}
+        onChange={(event) => save({ settings: { registrationApproval: event.currentTarget.checked } })}
       />
       {featureOffered('mood', workspace) && (
         <Switch

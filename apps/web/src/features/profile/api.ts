@@ -116,8 +116,25 @@ export const resetToHrm = (userId: string) =>
 export type WorkspaceChanges = Partial<
   Pick<
     ClientDto,
-    'name' | 'fullName' | 'city' | 'phone' | 'address' | 'director' | 'telegram' | 'inn' | 'start_page' | 'lang'
-  > & { settings: { hideMoodMeter?: boolean; openRegistration?: boolean; defaultRights?: Partial<Rights> } }
+    | 'name'
+    | 'fullName'
+    | 'city'
+    | 'phone'
+    | 'address'
+    | 'director'
+    | 'telegram'
+    | 'inn'
+    | 'start_page'
+    | 'lang'
+    | 'header'
+  > & {
+    settings: {
+      hideMoodMeter?: boolean;
+      openRegistration?: boolean;
+      registrationApproval?: boolean;
+      defaultRights?: Partial<Rights>;
+    };
+  }
 >;
 
 export const updateWorkspace = (clientId: string, body: WorkspaceChanges) =>

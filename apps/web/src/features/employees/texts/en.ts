@@ -11,7 +11,7 @@ export const en = {
   grantRole: 'Give a role',
   revokeRole: 'Take a role away',
   setRight: 'Set a right',
-  export: 'Export to xlsx',
+  export: 'Export the selected to xlsx',
   approve: 'Approve',
   decline: 'Decline',
   roleAdmin: 'Administrator',
@@ -31,4 +31,6 @@ export const en = {
   pendingHint: 'People who registered and wait for approval',
   approveOne: 'Approve registration',
   declineOne: 'Decline registration',
+  registrationApproval: 'New registrations need an administrator’s approval',
+  registrationApprovalHint: 'Newcomers sign in only after an administrator approves them in the employees list.',
 };

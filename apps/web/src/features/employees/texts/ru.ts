@@ -12,7 +12,7 @@ export const ru: typeof en = {
   grantRole: 'Дать роль',
   revokeRole: 'Забрать роль',
   setRight: 'Задать право',
-  export: 'Выгрузить в xlsx',
+  export: 'Выгрузить выбранных в xlsx',
   approve: 'Одобрить',
   decline: 'Отклонить',
   roleAdmin: 'Администратор',
@@ -32,4 +32,6 @@ export const ru: typeof en = {
   pendingHint: 'Зарегистрировались и ждут одобрения',
   approveOne: 'Одобрить регистрацию',
   declineOne: 'Отклонить регистрацию',
+  registrationApproval: 'Новые регистрации одобряет администратор',
+  registrationApprovalHint: 'Новички смогут войти только после одобрения администратором в списке сотрудников.',
 };

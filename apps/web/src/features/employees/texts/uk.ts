@@ -12,7 +12,7 @@ export const uk: typeof en = {
   grantRole: 'Надати роль',
   revokeRole: 'Забрати роль',
   setRight: 'Задати право',
-  export: 'Вивантажити в xlsx',
+  export: 'Вивантажити вибраних у xlsx',
   approve: 'Схвалити',
   decline: 'Відхилити',
   roleAdmin: 'Адміністратор',
@@ -32,4 +32,6 @@ export const uk: typeof en = {
   pendingHint: 'Зареєструвалися і чекають схвалення',
   approveOne: 'Схвалити реєстрацію',
   declineOne: 'Відхилити реєстрацію',
+  registrationApproval: 'Нові реєстрації схвалює адміністратор',
+  registrationApprovalHint: 'Новачки зможуть увійти лише після схвалення адміністратором у списку співробітників.',
 };
