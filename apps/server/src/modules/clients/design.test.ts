@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createHarness, type Harness, makeWorkspace } from '../../test/harness.js';
+import { upload } from '../users/isolation.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,5 +36,36 @@ describe('workspace design values reach every member’s CSS: only strict patter
     expect(good.statusCode).toBe(200);
     expect(good.json().result).toMatchObject({ font: 'Open Sans, PT Sans-Caption, Roboto' });
     expect((await call(h, ws.admin, 'PUT', `/api/clients/${ws.id}`, { font: '' })).json().result.font).toBe('');
+  });
+});
+
+describe('the workspace header image (spec portal §9: 160 px high, from 1000 px wide)', () => {
+  const picture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#1f6f5c' } })
+      .jpeg()
+      .toBuffer();
+
+  it('takes a picture of the workspace of exactly that height and shows it to every member', async () => {
+    const ws = await makeWorkspace(h);
+    const other = await makeWorkspace(h);
+    const good = await upload(h, ws.admin.token, 'header.jpg', 'image/jpeg', await picture(1280, 160));
+    const res = await call(h, ws.admin, 'PUT', `/api/clients/${ws.id}`, { header: `/api/files/${good}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.header).toBe(`/api/files/${good}`);
+    const me = await call(h, ws.employee, 'GET', '/api/user/me');
+    expect(me.json().result.client.header).toBe(`/api/files/${good}`);
+
+    const bad: [string, number, string][] = [
+      [await upload(h, ws.admin.token, 'tall.jpg', 'image/jpeg', await picture(1280, 200)), 400, 'wrong_image_size'],
+      [await upload(h, ws.admin.token, 'narrow.jpg', 'image/jpeg', await picture(900, 160)), 400, 'wrong_image_size'],
+      [await upload(h, other.admin.token, 'theirs.jpg', 'image/jpeg', await picture(1280, 160)), 404, 'file_not_found'],
+    ];
+    for (const [file, status, code] of bad) {
+      const refused = await call(h, ws.admin, 'PUT', `/api/clients/${ws.id}`, { header: `/api/files/${file}` });
+      expect(refused.statusCode, code).toBe(status);
+      expect(refused.json().fields).toEqual({ header: code });
+    }
+    expect((await call(h, ws.admin, 'PUT', `/api/clients/${ws.id}`, { header: '' })).json().result.header).toBe('');
+    expect((await call(h, ws.employee, 'PUT', `/api/clients/${ws.id}`, { header: '' })).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,12 @@
 import type { createClientBody, updateClientBody } from '@hallway/shared';
-import { DEFAULT_RIGHTS, FEATURES, type Feature, type Lang } from '@hallway/shared';
+import {
+  DEFAULT_RIGHTS,
+  FEATURES,
+  type Feature,
+  HEADER_IMAGE_HEIGHT,
+  HEADER_IMAGE_MIN_WIDTH,
+  type Lang,
+} from '@hallway/shared';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enterSystemPath } from '../../platform/access/system-path.js';
@@ -106,6 +113,7 @@ export async function updateClient(ctx: RequestContext, id: string, body: Update
     if (field) throw new AppError(403, 'no_access', {}, { fields: { [field]: 'no_access' } });
   }
   const current = await loadClient(ctx.db, id);
+  if (body.header && body.header !== current.header) await assertHeaderImage(ctx.db, id, body.header);
   const { start_page, settings, ...fields } = body;
   const [row] = await ctx.db
     .update(clients)
@@ -127,6 +135,31 @@ export async function updateClient(ctx: RequestContext, id: string, body: Update
     .returning();
   const used = await storageUsed(ctx.db, [id]);
   return presentClient(row, { storageUsed: used.get(id) ?? 0 });
+}
+
+/**
+ * The workspace's header image (spec portal §9): a picture of the workspace, HEADER_IMAGE_HEIGHT high and at least
+ * HEADER_IMAGE_MIN_WIDTH wide (the web's cropper makes exactly that). Otherwise 400 `wrong_image_size`.
+ */
+async function assertHeaderImage(tx: Tx, clientId: string, src: string): Promise<void> {
+  const fileId = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/thumb)?$/i.exec(
+    src,
+  )?.[1];
+  const [file] = fileId
+    ? await tx
+        .select({ width: files.width, height: files.height })
+        .from(files)
+        .where(and(eq(files.id, fileId), eq(files.clientId, clientId)))
+    : [];
+  if (!file) throw new AppError(404, 'file_not_found', {}, { fields: { header: 'file_not_found' } });
+  if (file.height !== HEADER_IMAGE_HEIGHT || (file.width ?? 0) < HEADER_IMAGE_MIN_WIDTH) {
+    throw new AppError(
+      400,
+      'wrong_image_size',
+      { width: HEADER_IMAGE_MIN_WIDTH, height: HEADER_IMAGE_HEIGHT },
+      { fields: { header: 'wrong_image_size' } },
+    );
+  }
 }
 
 /** Public branding of a workspace by its code, for the sign-in and registration pages. */

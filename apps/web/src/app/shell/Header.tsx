@@ -13,16 +13,22 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { env, client, isSuperadmin } = useSession();
   const brand = brandingOf(env?.vendor);
   const name = client?.name || brand.title;
-  const background = client?.colors?.header;
+  // The workspace's header image (spec portal §9, 160 px high: the bar shows its middle band), darkened so the
+  // white name and buttons stay readable; else its header colour. The value is always `/api/files/{id}` (server-checked).
+  const image = client?.header;
+  const colour = client?.colors?.header;
+  const style = image
+    ? {
+        backgroundImage: `linear-gradient(rgba(0, 0, 0, 0.5), rgba(0, 0, 0, 0.5)), url("${image}")`,
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+        color: 'var(--mantine-color-white)',
+      }
+    : colour
+      ? { background: colour, color: 'var(--mantine-color-white)' }
+      : undefined;
   return (
-    <Group
-      h="100%"
-      px="md"
-      justify="space-between"
-      wrap="nowrap"
-      gap="sm"
-      style={background ? { background, color: 'var(--mantine-color-white)' } : undefined}
-    >
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm" style={style} data-testid="shell-header">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger hiddenFrom="sm" size="sm" onClick={onOpenMenu} aria-label={t('shell.openMenu')} />
         <UnstyledButton

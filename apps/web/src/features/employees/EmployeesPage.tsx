@@ -9,11 +9,13 @@ import { useNotificationsTexts } from '../notifications/texts';
 import type { WorkspaceChanges } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';
 import { AllEmployeesTab } from './AllEmployeesTab';
+import { HeaderImageTab } from './HeaderImageTab';
 import { employeesMutations, employeesQueries } from './queries';
 import { RightsTab } from './RightsTab';
+import { useEmployeesTexts } from './texts';
 import { CompanyTab, SettingsTab } from './WorkspaceTabs';
 
-const TABS = ['all', 'rights', 'settings', 'notifications', 'company'] as const;
+const TABS = ['all', 'rights', 'settings', 'notifications', 'interface', 'company'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -24,6 +26,7 @@ type Tab = (typeof TABS)[number];
 export default function EmployeesPage() {
   const { t } = usePeopleTexts();
   const notificationTexts = useNotificationsTexts();
+  const employeesTexts = useEmployeesTexts();
   const { client, hasFeature } = useSession();
   const tabs = TABS.filter((name) => name !== 'notifications' || hasFeature('notifications'));
   const queryClient = useQueryClient();
@@ -58,7 +61,11 @@ export default function EmployeesPage() {
           <Tabs.List aria-label={t('employees.tabs')} px="sm">
             {tabs.map((name) => (
               <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
-                {name === 'notifications' ? notificationTexts.t('settings.tab') : t(`employees.${name}`)}
+                {name === 'notifications'
+                  ? notificationTexts.t('settings.tab')
+                  : name === 'interface'
+                    ? employeesTexts.t('interfaceTab')
+                    : t(`employees.${name}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -78,6 +85,11 @@ export default function EmployeesPage() {
             </Tabs.Panel>
             <Tabs.Panel value="notifications">
               <WorkspaceNotificationsTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="interface">
+              {withWorkspace((data) => (
+                <HeaderImageTab workspace={data} onSaved={save} />
+              ))}
             </Tabs.Panel>
             <Tabs.Panel value="company">
               {withWorkspace((data) => (
