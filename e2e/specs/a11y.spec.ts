@@ -73,6 +73,7 @@ for (const scheme of ['light', 'dark'] as const) {
           '/addressBook/',
           '/birthdays/',
           '/employees/',
+          '/employees/?status=pending',
           '/notifications',
           '/admin/',
           '/admin/?tab=mailings',
