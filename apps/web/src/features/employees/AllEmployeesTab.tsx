@@ -207,11 +207,7 @@ export function AllEmployeesTab() {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((person) => (
-              <Table.Tr
-                key={person._id}
-                data-testid="employee-row"
-                bg={selection.has(person._id) ? 'var(--mantine-primary-color-light)' : undefined}
-              >
+              <Table.Tr key={person._id} data-testid="employee-row">
                 <Table.Td>
                   <SelectRowBox person={person} selection={selection} />
                 </Table.Td>
