@@ -1,8 +1,8 @@
 import type { PostDto } from '@hallway/shared';
-import { Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconChecks, IconLayoutSidebarRight } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
@@ -11,14 +11,15 @@ import { EmptyState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import type { FeedKind } from './api';
 import { Composer } from './Composer';
-import { insertPostInFeed, markViewedEverywhere } from './cache';
-import { useIncomingDraft } from './congratulate';
+import { insertPostInFeed, markViewedEverywhere, wallKeys } from './cache';
+import { pluralForm, useIncomingDraft } from './congratulate';
 import { useWall, WallProvider } from './context';
 import { Feed, useFeedQuery } from './Feed';
 import { MyFeedEmpty } from './MyFeedEmpty';
 import { wallMutations } from './queries';
 import { ScheduledPosts } from './ScheduledPosts';
 import { useWallTexts } from './texts';
+import { markAllSeen, refreshUnseen, unseenQuery, viewFeedOf } from './unread';
 import { Widgets } from './widgets/Widgets';
 import './wall.css';
 
@@ -52,7 +53,7 @@ export default function WallPage() {
 }
 
 function Wall({ workspaceName }: { workspaceName: string }) {
-  const { t } = useWallTexts();
+  const { t, lang } = useWallTexts();
   const { hasFeature } = useSession();
   const client = useQueryClient();
   const { owners, canWrite, reader, views } = useWall();
@@ -87,23 +88,40 @@ function Wall({ workspaceName }: { workspaceName: string }) {
     [client, kind, owners],
   );
 
-  const markAll = () =>
+  const where = viewFeedOf(kind) ?? 'company';
+  const unseen = useQuery(unseenQuery(where));
+  const newCount = unseen.data ?? 0;
+  // The markers and the count go at once; the server's answer then marks the posts of pages not loaded yet.
+  const markAll = () => {
+    markAllSeen(client, where, reader.userId);
     marking.mutate(
-      { userId: reader.userId, where: kind === 'company' ? 'company' : 'user_feed' },
+      { userId: reader.userId, where },
       {
         onSuccess: (answer) => {
           views.markReported(answer.postIds);
           markViewedEverywhere(client, answer.postIds);
           showSuccess(t('feeds.markedAllRead', { count: answer.postIds.length }));
         },
+        onError: () => {
+          void client.invalidateQueries({ queryKey: [...wallKeys.feeds, kind] });
+          refreshUnseen(client, where);
+        },
       },
     );
+  };
 
   const toolbar = (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Title order={1} size="h3">
-        {workspaceName}
-      </Title>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Title order={1} size="h3">
+          {workspaceName}
+        </Title>
+        {newCount > 0 && (
+          <Badge variant="light" radius="xl" data-testid="wall-new-count" className="hw-wall-new-count">
+            {t(`feeds.newCount.${pluralForm(lang, newCount)}`, { count: newCount })}
+          </Badge>
+        )}
+      </Group>
       <Group gap="xs" wrap="nowrap">
         <SegmentedControl
           aria-label={t('feeds.label')}
@@ -124,6 +142,7 @@ function Wall({ workspaceName }: { workspaceName: string }) {
           px="xs"
           leftSection={<IconChecks size={18} />}
           loading={marking.isPending}
+          disabled={unseen.isSuccess && newCount === 0}
           onClick={markAll}
           aria-label={t('feeds.markAllRead')}
         >

@@ -1,4 +1,4 @@
-import type { LikeType, PostDto, ReactionCounts } from '@hallway/shared';
+import type { LikeType, PostDto, PostsViewedEvent, ReactionCounts, ViewFeed } from '@hallway/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from '../../api/socket';
@@ -23,6 +23,7 @@ import {
   type Reader,
   removeFromThread,
 } from './feedState';
+import { postCounted, postRemoved, refreshUnseen, seen } from './unread';
 
 interface LikeEvent {
   like_type: LikeType;
@@ -67,6 +68,7 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
       const kind = feedOfPost(post, reader);
       const own = forReader(post, reader);
       if (kind) insertPostInFeed(client, kind, owners[kind], own);
+      postCounted(client, kind, own, reader.userId, 1);
       // A group's post also goes on top of that group's wall, when it is open.
       if (post.parent.type === 'group') insertPostInFeed(client, 'group', post.parent.id, own);
     },
@@ -75,7 +77,16 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
       patchPostEverywhere(client, post._id, (existing) => mergeForReader(existing, post));
       if (moved) refreshCompanyFeed(client);
     },
-    'post.deleted': (event: { _id: string }) => removePostEverywhere(client, event._id),
+    'post.deleted': (event: { _id: string }) => {
+      postRemoved(client, event._id, reader.userId);
+      removePostEverywhere(client, event._id);
+    },
+    // The person viewed posts in another tab (or this one): their markers go everywhere; after "mark all" the
+    // count is asked again, as the server marked pages this tab never loaded.
+    'post.viewed': (event: PostsViewedEvent) => {
+      seen(client, reader.userId, event.postIds);
+      if (event.all) refreshUnseen(client, event.where as ViewFeed);
+    },
     'post.liked': (like: LikeEvent) => {
       const counts = { likes: like.likes, reactions: like.reactions };
       if (like.like_type === 'post') {

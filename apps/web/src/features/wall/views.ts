@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { viewPost } from './api';
-import { patchPostEverywhere } from './cache';
+import { seen } from './unread';
 
 /** A post counts as seen after it has been at least half on screen (or filled half the screen) for this long. */
 const DWELL_MS = 800;
@@ -85,13 +85,7 @@ export class ViewTracker {
 export function createViewTracker(client: QueryClient, userId: string) {
   return new ViewTracker((postId, where) => {
     viewPost(postId, userId, where)
-      .then((answer) =>
-        patchPostEverywhere(client, postId, (post) =>
-          post.viewed && !answer.counted
-            ? post
-            : { ...post, viewed: true, viewsCount: post.viewsCount + (answer.counted ? 1 : 0) },
-        ),
-      )
+      .then((answer) => seen(client, userId, [postId], answer.counted))
       .catch(() => {
         // A view that failed to count is not worth bothering the reader; the next visit counts it.
       });
