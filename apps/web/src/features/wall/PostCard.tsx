@@ -14,7 +14,7 @@ import { PostText } from './PostText';
 import { Reactions } from './Reactions';
 import { useWallTexts } from './texts';
 import { TimeAgo } from './time';
-import { isNew } from './unread';
+import { isNew } from './unseen';
 import { ViewsPopover } from './ViewsPopover';
 
 export interface PostCardProps {

@@ -1,25 +1,23 @@
 import type { PostDto } from '@hallway/shared';
-import { Badge, Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingSkyscraper, IconChecks, IconLayoutSidebarRight } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconBuildingSkyscraper, IconLayoutSidebarRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
 import { EmptyState } from '../../ui/States';
-import { showSuccess } from '../../ui/toast';
 import type { FeedKind } from './api';
 import { Composer } from './Composer';
-import { insertPostInFeed, markViewedEverywhere, wallKeys } from './cache';
-import { pluralForm, useIncomingDraft } from './congratulate';
+import { insertPostInFeed } from './cache';
+import { useIncomingDraft } from './congratulate';
 import { useWall, WallProvider } from './context';
 import { Feed, useFeedQuery } from './Feed';
 import { MyFeedEmpty } from './MyFeedEmpty';
-import { wallMutations } from './queries';
 import { ScheduledPosts } from './ScheduledPosts';
 import { useWallTexts } from './texts';
-import { markAllSeen, refreshUnseen, unseenQuery, viewFeedOf } from './unread';
+import { MarkAllRead, NewCount } from './Unread';
 import { Widgets } from './widgets/Widgets';
 import './wall.css';
 
@@ -53,10 +51,10 @@ export default function WallPage() {
 }
 
 function Wall({ workspaceName }: { workspaceName: string }) {
-  const { t, lang } = useWallTexts();
+  const { t } = useWallTexts();
   const { hasFeature } = useSession();
   const client = useQueryClient();
-  const { owners, canWrite, reader, views } = useWall();
+  const { owners, canWrite } = useWall();
   const [stored, setStored] = useLocalStorage<FeedKind>({
     key: FEED_KEY,
     defaultValue: 'company',
@@ -73,7 +71,6 @@ function Wall({ workspaceName }: { workspaceName: string }) {
       setDrawer(false);
     }, [setStored]),
   );
-  const marking = useMutation(wallMutations.viewAll());
 
   // Widgets wait for the feed's first answer: the feed is what the person came for.
   const feed = useFeedQuery(kind);
@@ -88,39 +85,13 @@ function Wall({ workspaceName }: { workspaceName: string }) {
     [client, kind, owners],
   );
 
-  const where = viewFeedOf(kind) ?? 'company';
-  const unseen = useQuery(unseenQuery(where));
-  const newCount = unseen.data ?? 0;
-  // The markers and the count go at once; the server's answer then marks the posts of pages not loaded yet.
-  const markAll = () => {
-    markAllSeen(client, where, reader.userId);
-    marking.mutate(
-      { userId: reader.userId, where },
-      {
-        onSuccess: (answer) => {
-          views.markReported(answer.postIds);
-          markViewedEverywhere(client, answer.postIds);
-          showSuccess(t('feeds.markedAllRead', { count: answer.postIds.length }));
-        },
-        onError: () => {
-          void client.invalidateQueries({ queryKey: [...wallKeys.feeds, kind] });
-          refreshUnseen(client, where);
-        },
-      },
-    );
-  };
-
   const toolbar = (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <Title order={1} size="h3">
           {workspaceName}
         </Title>
-        {newCount > 0 && (
-          <Badge variant="light" radius="xl" data-testid="wall-new-count" className="hw-wall-new-count">
-            {t(`feeds.newCount.${pluralForm(lang, newCount)}`, { count: newCount })}
-          </Badge>
-        )}
+        <NewCount kind={kind} />
       </Group>
       <Group gap="xs" wrap="nowrap">
         <SegmentedControl
@@ -135,21 +106,7 @@ function Wall({ workspaceName }: { workspaceName: string }) {
             { value: 'user', label: t('feeds.user') },
           ]}
         />
-        <Button
-          variant="subtle"
-          color="gray"
-          size="sm"
-          px="xs"
-          leftSection={<IconChecks size={18} />}
-          loading={marking.isPending}
-          disabled={unseen.isSuccess && newCount === 0}
-          onClick={markAll}
-          aria-label={t('feeds.markAllRead')}
-        >
-          <Box component="span" visibleFrom="sm">
-            {t('feeds.markAllRead')}
-          </Box>
-        </Button>
+        <MarkAllRead kind={kind} />
         {!wide && (
           <Button
             variant="light"

@@ -23,7 +23,7 @@ import {
   type Reader,
   removeFromThread,
 } from './feedState';
-import { postCounted, postRemoved, refreshUnseen, seen } from './unread';
+import { postCounted, postRemoved, refreshUnseen, seen } from './unseen';
 
 interface LikeEvent {
   like_type: LikeType;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { viewPost } from './api';
-import { seen } from './unread';
+import { seen } from './unseen';
 
 /** A post counts as seen after it has been at least half on screen (or filled half the screen) for this long. */
 const DWELL_MS = 800;
