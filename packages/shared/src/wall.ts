@@ -29,7 +29,6 @@ export interface PostsViewedEvent {
   where: string;
   all: boolean;
 }
-export type UnseenCount = { where: ViewFeed; count: number };
 
 export const COMMENT_TEXT_MAX = 5000;
 export const POST_MENTIONS_MAX = 50;

@@ -37,7 +37,7 @@ export function MarkAllRead({ kind }: { kind: FeedKind }) {
   const marking = useMutation(wallMutations.viewAll());
 
   const markAll = () => {
-    markAllSeen(client, where, reader.userId);
+    markAllSeen(client, where);
     marking.mutate(
       { userId: reader.userId, where },
       {

@@ -1,7 +1,6 @@
-import type { PostDto, UnseenCount, ViewFeed } from '@hallway/shared';
+import type { PostDto, ViewFeed } from '@hallway/shared';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { FeedKind } from './api';
+import { type FeedKind, fetchUnseen } from './api';
 import { markViewedEverywhere, patchPostEverywhere, wallKeys } from './cache';
 import type { FeedState } from './feedState';
 
@@ -23,8 +22,7 @@ export const unseenKey = (where: ViewFeed) => [...wallKeys.all, 'unseen', where]
 export const unseenQuery = (where: ViewFeed) =>
   queryOptions({
     queryKey: unseenKey(where),
-    queryFn: ({ signal }) =>
-      api<UnseenCount>('/api/post/unseen', { query: { where }, signal, quiet: true }).then((r) => r.count),
+    queryFn: ({ signal }) => fetchUnseen(where, signal),
     staleTime: 60_000,
     refetchOnWindowFocus: false,
   });
@@ -41,12 +39,11 @@ function loadedItems(client: QueryClient, where: ViewFeed): PostDto[] {
     .flatMap(([, state]) => state?.items ?? []);
 }
 
-/** The posts of the loaded feed that are new to the person: what "mark all" clears on screen at once. */
-export function newInFeed(client: QueryClient, where: ViewFeed, userId: string): string[] {
-  return loadedItems(client, where)
-    .filter((post) => isNew(post, userId))
+/** The loaded feed's posts the person has not viewed (their own too): what "mark all" marks on screen at once. */
+const unviewedInFeed = (client: QueryClient, where: ViewFeed): string[] =>
+  loadedItems(client, where)
+    .filter((post) => !post.viewed)
     .map((post) => post._id);
-}
 
 /**
  * Posts the person has just seen (here, in another tab): each feed's count goes down by those of them that were new
@@ -69,8 +66,8 @@ export function seen(client: QueryClient, userId: string, ids: string[], counted
 }
 
 /** "Mark all as read", at once: the loaded feed's markers go and its count is 0, before the server answers. */
-export function markAllSeen(client: QueryClient, where: ViewFeed, userId: string): void {
-  markViewedEverywhere(client, newInFeed(client, where, userId));
+export function markAllSeen(client: QueryClient, where: ViewFeed): void {
+  markViewedEverywhere(client, unviewedInFeed(client, where));
   client.setQueryData<number>(unseenKey(where), 0);
 }
 
