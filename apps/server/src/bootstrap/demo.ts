@@ -376,10 +376,15 @@ function workingSince(person: DemoPerson, now: Date): string {
  */
 export async function seedDemo(platform: Platform, log: Logger): Promise<FirstStartAccounts | null> {
   const password = platform.config.demoPassword ?? randomBytes(9).toString('base64url');
+  const clientCount = (tx: Tx) =>
+    rowsOf<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM clients`).then(([row]) => row.count);
+  // On a first start the pictures are drawn on sharp's threads while the password is hashed and the people written.
+  const pictures = (await inSystem(platform.database, clientCount)) === 0 ? drawPictures() : null;
+  // Nothing may be left unawaited when the seeding stops before the pictures are stored.
+  pictures?.catch(() => undefined);
   const passwordHash = await hashPassword(password);
   const created = await inSystem(platform.database, async (tx) => {
-    const [{ count }] = await rowsOf<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM clients`);
-    if (count > 0) return false;
+    if (!pictures || (await clientCount(tx)) > 0) return false;
     const [client] = await tx
       .insert(clients)
       .values({
@@ -400,10 +405,6 @@ export async function seedDemo(platform: Platform, log: Logger): Promise<FirstSt
       .returning();
     if (!client) return false;
     await switchTenant(tx, client.id);
-    // The pictures are drawn on sharp's threads while the database work goes on.
-    const pictures = drawPictures();
-    // Nothing may be left unawaited if the seeding fails before the pictures are stored.
-    pictures.catch(() => undefined);
     const ids = await seedPeople(tx, client, passwordHash);
     await storePictures(tx, platform, client.id, ids, await pictures);
     for (const module of modules) await module.demo?.(tx, client.id, platform);
