@@ -14,7 +14,7 @@ import { PostText } from './PostText';
 import { Reactions } from './Reactions';
 import { useWallTexts } from './texts';
 import { TimeAgo } from './time';
-import { isNew } from './unseen';
+import { useNewMarker } from './unseen';
 import { ViewsPopover } from './ViewsPopover';
 
 export interface PostCardProps {
@@ -32,7 +32,7 @@ export interface PostCardProps {
 export const PostCard = memo(function PostCard({ post, where, single = false }: PostCardProps) {
   const { t } = useWallTexts();
   const { actions, views, reader } = useWall();
-  const fresh = !single && isNew(post, reader.userId);
+  const fresh = useNewMarker(post, reader.userId, views) && !single;
   const [editing, setEditing] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(single);
   const root = useRef<HTMLDivElement>(null);

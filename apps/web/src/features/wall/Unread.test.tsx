@@ -45,7 +45,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('unread markers', () => {
+describe('unread markers', { timeout: 20_000 }, () => {
   let posts: PostDto[];
   let client: ReturnType<typeof makeQueryClient>;
 
@@ -109,9 +109,9 @@ describe('unread markers', () => {
 
   it('follows views from another tab, new posts from colleagues and deletions', async () => {
     const unseen = vi.spyOn(api, 'fetchUnseen').mockResolvedValue(2);
-    renderWall(<Header />, { client });
+    const { value } = renderWall(<Header />, { client });
     expect((await screen.findByRole('status')).textContent).toBe('2 new');
-    const on = wallEventHandlers(client, reader, owners);
+    const on = wallEventHandlers(client, reader, owners, value.views);
 
     await settle(() => on['post.viewed']({ postIds: [posts[0]._id], where: 'company', all: false }));
     expect(marker('Fresh news')).toBeNull();
@@ -120,7 +120,8 @@ describe('unread markers', () => {
     await settle(() => on['post.viewed']({ postIds: [posts[0]._id], where: 'company', all: false }));
     expect(screen.getByRole('status').textContent).toBe('1 new');
 
-    await settle(() => on['post.created'](makePost({ text: 'Just in', viewed: false })));
+    const justIn = makePost({ text: 'Just in', viewed: false });
+    await settle(() => on['post.created'](justIn));
     expect(marker('Just in')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('2 new');
     // The reader's own post is not new to them.
@@ -133,8 +134,9 @@ describe('unread markers', () => {
 
     // "Mark all" in another tab reached pages this one never loaded: the count is asked again.
     unseen.mockResolvedValue(0);
-    await settle(() => on['post.viewed']({ postIds: [], where: 'company', all: true }));
+    await settle(() => on['post.viewed']({ postIds: [posts[0]._id, justIn._id], where: 'company', all: true }));
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(screen.queryAllByText('New')).toHaveLength(0);
   });
 });
 
@@ -196,6 +198,10 @@ describe('a post becomes seen on screen', () => {
     const [seen] = client.getQueryData<FeedState>(wallKeys.feed('company', CLIENT))!.items;
     expect([seen.viewed, seen.viewsCount]).toEqual([true, 1]);
     expect(client.getQueryData(['wall', 'unseen', 'company'])).toBe(0);
+    // Its "New" marker stays for this visit, until "Mark all as read".
+    expect(tracker.keepsMarker(post._id)).toBe(true);
+    tracker.clearMarkers();
+    expect(tracker.keepsMarker(post._id)).toBe(false);
     // Seen once: watching it again sends nothing.
     tracker.observe(element, post._id, 'company');
     expect(observer.targets.size).toBe(0);

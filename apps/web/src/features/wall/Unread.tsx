@@ -38,6 +38,7 @@ export function MarkAllRead({ kind }: { kind: FeedKind }) {
 
   const markAll = () => {
     markAllSeen(client, where);
+    views.clearMarkers();
     marking.mutate(
       { userId: reader.userId, where },
       {

@@ -60,7 +60,12 @@ export interface FeedOwners {
  * belongs to, edits, deletions, likes and comments on every open copy of the post. Answers the handlers by event
  * name, so tests can feed them directly.
  */
-export function wallEventHandlers(client: QueryClient, reader: Reader, owners: FeedOwners) {
+export function wallEventHandlers(
+  client: QueryClient,
+  reader: Reader,
+  owners: FeedOwners,
+  markers?: { clearMarkers(): void },
+) {
   return {
     'post.created': (post: PostDto) => {
       // The author's scheduled post, published by the job now.
@@ -85,7 +90,10 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
     // count is asked again, as the server marked pages this tab never loaded.
     'post.viewed': (event: PostsViewedEvent) => {
       seen(client, reader.userId, event.postIds);
-      if (event.all) refreshUnseen(client, event.where as ViewFeed);
+      if (event.all) {
+        markers?.clearMarkers();
+        refreshUnseen(client, event.where as ViewFeed);
+      }
     },
     'post.liked': (like: LikeEvent) => {
       const counts = { likes: like.likes, reactions: like.reactions };
@@ -125,10 +133,16 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
 }
 
 /** Listens to the workspace socket while the wall is open; after a reconnection the wall reloads what it missed. */
-export function useWallRealtime(socket: Socket | null, client: QueryClient, reader: Reader, owners: FeedOwners) {
+export function useWallRealtime(
+  socket: Socket | null,
+  client: QueryClient,
+  reader: Reader,
+  owners: FeedOwners,
+  markers?: { clearMarkers(): void },
+) {
   useEffect(() => {
     if (!socket) return;
-    const handlers = wallEventHandlers(client, reader, owners);
+    const handlers = wallEventHandlers(client, reader, owners, markers);
     // biome-ignore lint/suspicious/noExplicitAny: socket.io listeners take the payload of their event.
     const entries = Object.entries(handlers) as [string, (payload: any) => void][];
     for (const [event, handler] of entries) socket.on(event, handler);
@@ -138,5 +152,5 @@ export function useWallRealtime(socket: Socket | null, client: QueryClient, read
       for (const [event, handler] of entries) socket.off(event, handler);
       socket.io.off('reconnect', reload);
     };
-  }, [socket, client, reader, owners]);
+  }, [socket, client, reader, owners, markers]);
 }

@@ -1,8 +1,10 @@
 import type { PostDto, ViewFeed } from '@hallway/shared';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { type FeedKind, fetchUnseen } from './api';
 import { markViewedEverywhere, patchPostEverywhere, wallKeys } from './cache';
 import type { FeedState } from './feedState';
+import type { ViewTracker } from './views';
 
 /**
  * "New since your last visit" (docs/api.md "Views"): a post is new to a person until they have viewed it, unless
@@ -89,4 +91,13 @@ export function postRemoved(client: QueryClient, id: string, userId: string): vo
       changeCount(client, where, (count) => count - 1);
     }
   }
+}
+
+/**
+ * Whether a card shows "New": while the post is new to the person, and after they read it on screen during this
+ * visit (the tracker keeps it), until "Mark all as read" clears the kept ones.
+ */
+export function useNewMarker(post: Pick<PostDto, '_id' | 'viewed' | 'author'>, userId: string, views: ViewTracker) {
+  useSyncExternalStore(views.subscribeMarkers, views.markersEpochNow);
+  return isNew(post, userId) || (post.author._id !== userId && views.keepsMarker(post._id));
 }
