@@ -97,6 +97,14 @@ export const scenarios = [
     check: (body) => body.result.length > 0,
   },
   {
+    id: 'post-unseen',
+    title: 'GET /api/post/unseen?where=company',
+    baselines: ['bare-json'],
+    data,
+    requests: (ctx) => signedIn(ctx, ctx.people(50), () => ({ path: '/api/post/unseen?where=company' })),
+    check: (body) => body.where === 'company' && body.count > 0,
+  },
+  {
     id: 'post-like',
     title: 'POST /api/post/like (toggle)',
     baselines: ['bare-json', 'bare-sql-like'],

@@ -23,6 +23,13 @@ export type LikeType = (typeof LIKE_TYPES)[number];
 export const VIEW_FEEDS = ['company', 'user_feed'] as const;
 export type ViewFeed = (typeof VIEW_FEEDS)[number];
 
+/** Realtime `post.viewed` to the person's own room: posts they viewed in one of their tabs; `all` after "Mark all". */
+export interface PostsViewedEvent {
+  postIds: string[];
+  where: string;
+  all: boolean;
+}
+
 export const COMMENT_TEXT_MAX = 5000;
 export const POST_MENTIONS_MAX = 50;
 export const POST_ATTACHMENTS_MAX = 20;

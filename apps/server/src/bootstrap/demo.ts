@@ -3,6 +3,7 @@ import { DEFAULT_RIGHTS, FEATURES, type Gender } from '@hallway/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { clients } from '../modules/clients/tables.js';
+import { demoAvatar, demoCover, encodeDemoImage, storeDemoImages } from '../modules/files/index.js';
 import { modules } from '../modules/index.js';
 import { createEmployee } from '../modules/users/register.js';
 import { follows, users } from '../modules/users/tables.js';
@@ -375,10 +376,15 @@ function workingSince(person: DemoPerson, now: Date): string {
  */
 export async function seedDemo(platform: Platform, log: Logger): Promise<FirstStartAccounts | null> {
   const password = platform.config.demoPassword ?? randomBytes(9).toString('base64url');
+  const clientCount = (tx: Tx) =>
+    rowsOf<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM clients`).then(([row]) => row.count);
+  // On a first start the pictures are drawn on sharp's threads while the password is hashed and the people written.
+  const pictures = (await inSystem(platform.database, clientCount)) === 0 ? drawPictures() : null;
+  // Nothing may be left unawaited when the seeding stops before the pictures are stored.
+  pictures?.catch(() => undefined);
   const passwordHash = await hashPassword(password);
   const created = await inSystem(platform.database, async (tx) => {
-    const [{ count }] = await rowsOf<{ count: number }>(tx, sql`SELECT count(*)::int AS count FROM clients`);
-    if (count > 0) return false;
+    if (!pictures || (await clientCount(tx)) > 0) return false;
     const [client] = await tx
       .insert(clients)
       .values({
@@ -399,8 +405,9 @@ export async function seedDemo(platform: Platform, log: Logger): Promise<FirstSt
       .returning();
     if (!client) return false;
     await switchTenant(tx, client.id);
-    await seedPeople(tx, client, passwordHash);
-    for (const module of modules) await module.demo?.(tx, client.id);
+    const ids = await seedPeople(tx, client, passwordHash);
+    await storePictures(tx, platform, client.id, ids, await pictures);
+    for (const module of modules) await module.demo?.(tx, client.id, platform);
     return true;
   });
   if (!created) return null;
@@ -413,6 +420,62 @@ export async function seedDemo(platform: Platform, log: Logger): Promise<FirstSt
     title: `Demo workspace "${DEMO_WORKSPACE}" (DEMO_PASSWORD was not set; every demo person has this password)`,
     lines: [`administrator: ${DEMO_ADMIN_LOGIN}   employee: ${DEMO_EMPLOYEE_LOGIN}`, `password: ${password}`],
   };
+}
+
+/** Who of the demo has a profile cover besides a picture (a cover is two million pixels: a few are enough). */
+const WITH_COVER = ['admin', 'daniel', 'anna', 'sofia', 'lukas', 'priya'];
+
+interface DemoPictures {
+  avatars: Map<string, Buffer>;
+  covers: Map<string, Buffer>;
+}
+
+/** Everyone's abstract portrait and the covers, encoded to WebP in parallel; the same every time. */
+async function drawPictures(): Promise<DemoPictures> {
+  const [avatars, covers] = await Promise.all([
+    Promise.all(PEOPLE.map(async (p) => [p.login, await encodeDemoImage(demoAvatar(p.login))] as const)),
+    Promise.all(WITH_COVER.map(async (login) => [login, await encodeDemoImage(demoCover(login))] as const)),
+  ]);
+  return { avatars: new Map(avatars), covers: new Map(covers) };
+}
+
+/** The pictures become each person's uploads (with thumbnails), their profile picture and cover. */
+async function storePictures(
+  tx: Tx,
+  platform: Platform,
+  clientId: string,
+  ids: Map<string, string>,
+  pictures: DemoPictures,
+) {
+  const items = [
+    ...[...pictures.avatars].map(([login, bytes]) => ({ login, kind: 'avatar', bytes })),
+    ...[...pictures.covers].map(([login, bytes]) => ({ login, kind: 'cover', bytes })),
+  ];
+  const stored = await storeDemoImages(
+    platform.storage,
+    tx,
+    clientId,
+    items.map((item) => ({
+      ownerId: ids.get(item.login)!,
+      name: `${item.login}-${item.kind}.webp`,
+      bytes: item.bytes,
+    })),
+  );
+  const pics = new Map<string, { src: string; mini?: string }>();
+  const cover = new Map<string, string>();
+  for (const [i, item] of items.entries()) {
+    const file = stored[i];
+    if (item.kind === 'avatar')
+      pics.set(item.login, file.mini ? { src: file.src, mini: file.mini } : { src: file.src });
+    else cover.set(item.login, file.src);
+  }
+  for (const [login, id] of ids) {
+    const pic = pics.get(login);
+    await tx
+      .update(users)
+      .set({ pics: pic ? [pic] : [], cover: cover.get(login) ?? '' })
+      .where(eq(users.id, id));
+  }
 }
 
 async function seedPeople(tx: Tx, client: typeof clients.$inferSelect, passwordHash: string) {
@@ -451,4 +514,5 @@ async function seedPeople(tx: Tx, client: typeof clients.$inferSelect, passwordH
   for (const login of ['sofia', 'lukas', 'priya', 'daniel']) {
     await tx.insert(follows).values({ clientId: client.id, followerId: anna, userId: ids.get(login)! });
   }
+  return ids;
 }

@@ -185,6 +185,12 @@ export const allViewResult = z.object({
   postIds: z.array(z.string()),
   userId: z.string(),
 });
+export const unseenQuery = z.object({ where: z.enum(VIEW_FEEDS).default('company') });
+export const unseenResult = z.object({
+  where: z.enum(VIEW_FEEDS),
+  /** Posts by others among the feed's newest ALL_VIEW_MAX that the caller has not viewed (what "Mark all" marks). */
+  count: z.number().int(),
+});
 
 const personWhen = z.object({ user: personCard, time: z.string().nullable() });
 export const viewsPage = z.object({

@@ -1,3 +1,11 @@
 // What other modules may use of files (they import this file, never the module's own files).
+export {
+  DEMO_PHOTO,
+  demoAvatar,
+  demoCover,
+  demoPhoto,
+  encodeDemoImage,
+  storeDemoImages,
+} from './demo-images.js';
 export { contentDisposition } from './disposition.js';
 export { deleteFiles, fileRefs, openFile, restrictFiles } from './service.js';

@@ -1,7 +1,9 @@
-import { mentionMarkup, type Reaction } from '@hallway/shared';
+import { mentionMarkup, type Reaction, type StoredFile } from '@hallway/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { newId } from '../../platform/db/ids.js';
+import type { Platform } from '../../platform/index.js';
+import { demoPhoto, encodeDemoImage, storeDemoImages } from '../files/index.js';
 import { users } from '../users/tables.js';
 import { postAcks, postMentions, postReactions, posts, postViews } from './tables.js';
 
@@ -27,6 +29,8 @@ interface DemoPost {
   /** Logins who viewed it; everyone who reacted or commented viewed it too. */
   viewers?: string[];
   comments?: DemoComment[];
+  /** Seeds of photos drawn for it (files demoPhoto), attached as the author's uploads. */
+  photos?: string[];
 }
 
 export const WALL: DemoPost[] = [
@@ -69,6 +73,7 @@ export const WALL: DemoPost[] = [
     by: 'sofia',
     hoursAgo: 26,
     text: 'We just shipped the new onboarding flow 🎉 Activation in the first week is up 18% in the beta group. Huge work by {@anna} and {@tom}.',
+    photos: ['launch-day'],
     reactions: { daniel: 'celebrate', anna: 'love', tom: 'celebrate', felix: 'like', jonas: 'wow', ben: 'like' },
     viewers: ['daniel', 'anna', 'tom', 'felix', 'jonas', 'ben', 'lea', 'noah', 'admin'],
     comments: [
@@ -89,6 +94,7 @@ export const WALL: DemoPost[] = [
     by: 'daniel',
     hoursAgo: 50,
     text: 'Town hall on Thursday at 16:00 in the big meeting room and online: Q3 results, the product roadmap and a few words about our new Lisbon office.',
+    photos: ['town-hall'],
     reactions: { sofia: 'like', jonas: 'like', ines: 'celebrate', clara: 'like' },
     viewers: ['sofia', 'jonas', 'ines', 'clara', 'anna', 'pedro', 'mia', 'david'],
     comments: [
@@ -130,6 +136,7 @@ export const WALL: DemoPost[] = [
     hoursAgo: 8,
     feed: true,
     text: 'Our team retro notes are up. Short version: fewer meetings, more pairing.',
+    photos: ['retro-lake', 'retro-hills'],
     reactions: { anna: 'laugh', priya: 'like' },
     viewers: ['anna', 'priya'],
   },
@@ -142,7 +149,7 @@ export const demoPostTime = (now: number, hoursAgo: number) => new Date(now - ho
  * The company wall of the demo workspace: posts, a thank-you note, likes, views and acknowledgements. Their
  * comments come from the comments module's demo (comments/demo.ts), which reads the same WALL.
  */
-export async function seedWall(tx: Tx, clientId: string): Promise<void> {
+export async function seedWall(tx: Tx, clientId: string, platform: Platform): Promise<void> {
   const people = await tx
     .select({ id: users.id, login: users.login, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -150,6 +157,7 @@ export async function seedWall(tx: Tx, clientId: string): Promise<void> {
   const byLogin = new Map(people.map((p) => [p.login, p]));
   const id = (login: string) => byLogin.get(login)!.id;
   const now = Date.now();
+  const photos = await wallPhotos(tx, clientId, platform, id);
 
   for (const demo of WALL) {
     const created = demoPostTime(now, demo.hoursAgo);
@@ -170,6 +178,7 @@ export async function seedWall(tx: Tx, clientId: string): Promise<void> {
       text,
       mentions,
       mustRead: demo.mustRead ?? false,
+      attachments: photos.get(demo) ?? [],
       created,
       updated: created,
     });
@@ -210,6 +219,21 @@ export async function seedWall(tx: Tx, clientId: string): Promise<void> {
     }
   }
   await recountWall(tx, clientId);
+}
+
+/** The posts' photos, drawn in parallel and stored as their authors' uploads (with thumbnails and sizes). */
+async function wallPhotos(tx: Tx, clientId: string, platform: Platform, id: (login: string) => string) {
+  const wanted = WALL.flatMap((demo) => (demo.photos ?? []).map((seed) => ({ demo, seed })));
+  const encoded = await Promise.all(wanted.map(({ seed }) => encodeDemoImage(demoPhoto(seed))));
+  const stored = await storeDemoImages(
+    platform.storage,
+    tx,
+    clientId,
+    wanted.map(({ demo, seed }, i) => ({ ownerId: id(demo.by), name: `${seed}.webp`, bytes: encoded[i] })),
+  );
+  const byPost = new Map<DemoPost, StoredFile[]>();
+  for (const [i, { demo }] of wanted.entries()) byPost.set(demo, [...(byPost.get(demo) ?? []), stored[i]]);
+  return byPost;
 }
 
 /** The counters the server keeps in step with the rows, computed once from the seeded rows. */

@@ -1,4 +1,4 @@
-import type { CommentDto, LikeResult, PostDto } from '@hallway/shared';
+import type { CommentDto, LikeResult, PostDto, PostsViewedEvent } from '@hallway/shared';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { announce } from '../../platform/realtime/announce.js';
@@ -40,4 +40,12 @@ export const announcePostDeleted = (platform: Platform, ctx: RequestContext, pos
 export function announceLike(platform: Platform, ctx: RequestContext, room: string | null, like: LikeResult) {
   const { myReaction: _own, ...counts } = like;
   announce(platform, ctx, room, 'post.liked', counts);
+}
+
+/**
+ * Posts the caller has just viewed, to their own room `user:{id}` only (nobody else's markers change): their other
+ * tabs drop the "New" markers at once. Sent for a counted view and after "Mark all as read" (`all`).
+ */
+export function announceViewed(platform: Platform, ctx: RequestContext, event: PostsViewedEvent) {
+  if (event.postIds.length) announce(platform, ctx, `user:${ctx.me().id}`, 'post.viewed', event);
 }

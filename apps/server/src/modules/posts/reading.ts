@@ -77,6 +77,31 @@ export async function viewAll(ctx: RequestContext, userId: string, feed: ViewFee
   return { notifSec: feed, postIds: marked.map((r) => r.post_id), userId: me.id };
 }
 
+/**
+ * `GET api/post/unseen?where=`: how many posts by others among the feed's newest ALL_VIEW_MAX (what "Mark all as
+ * read" marks) the person has not viewed yet. The feed's index gives the newest ids; each is checked through the
+ * views' primary key; the feed page's own query is left as it was.
+ */
+export async function unseenCount(ctx: RequestContext, feed: ViewFeed, groups: string[]) {
+  const me = ctx.me();
+  const clientId = ctx.tenant();
+  const where = feed === 'company' ? companyFeed(clientId) : (await userFeedFilter(ctx, me.id, groups)).where;
+  const newest = ctx.db
+    .select({ id: posts.id, authorId: posts.authorId })
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.created), desc(posts.id))
+    .limit(ALL_VIEW_MAX);
+  const [row] = await rowsOf<{ count: number }>(
+    ctx.db,
+    sql`WITH feed AS (${newest})
+      SELECT count(*)::int AS count FROM feed
+      WHERE feed.author_id <> ${me.id}
+        AND NOT EXISTS (SELECT 1 FROM post_views v WHERE v.post_id = feed.id AND v.user_id = ${me.id})`,
+  );
+  return { where: feed, count: Number(row?.count ?? 0) };
+}
+
 /** `GET api/post/{id}/views`: who viewed the post and when, newest first. */
 export async function listViews(ctx: RequestContext, id: string, page: number) {
   const post = await readablePost(ctx, id);

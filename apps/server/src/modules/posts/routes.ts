@@ -19,6 +19,8 @@ import {
   remindResult,
   resultOf,
   singlePostDto,
+  unseenQuery,
+  unseenResult,
   updatePostBody,
   viewBody,
   viewResult,
@@ -31,7 +33,7 @@ import type { App, ModuleRoutes, ModuleServices } from '../../platform/http/modu
 import type { Platform } from '../../platform/index.js';
 import { contentDisposition } from '../files/index.js';
 import { wallComments } from './comments.js';
-import { announce, announceLike, announcePost, announcePostDeleted } from './events.js';
+import { announce, announceLike, announcePost, announcePostDeleted, announceViewed } from './events.js';
 import * as feeds from './feeds.js';
 import { feedGroups, readableGroups } from './groups.js';
 import { reactToPost } from './likes.js';
@@ -244,7 +246,20 @@ function readingRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/all/view',
     { schema: { tags: ['posts'], body: allViewBody, response: { 200: allViewResult } }, config: { access: wall } },
-    async (req) => reading.viewAll(req.ctx, req.body.user_id, req.body.where, await groupsOf(req.ctx)),
+    async (req) => {
+      const answer = await reading.viewAll(req.ctx, req.body.user_id, req.body.where, await groupsOf(req.ctx));
+      announceViewed(platform, req.ctx, { postIds: answer.postIds, where: answer.notifSec, all: true });
+      return answer;
+    },
+  );
+
+  app.get(
+    '/api/post/unseen',
+    {
+      schema: { tags: ['posts'], querystring: unseenQuery, response: { 200: unseenResult } },
+      config: { access: wall },
+    },
+    async (req) => reading.unseenCount(req.ctx, req.query.where, await groupsOf(req.ctx)),
   );
 
   app.put(
@@ -253,7 +268,12 @@ function readingRoutes(app: App, platform: Platform) {
       schema: { tags: ['posts'], params: idParams, body: viewBody, response: { 200: viewResult } },
       config: { access: wall },
     },
-    async (req) => reading.addView(req.ctx, req.params.id, req.body.user_id, req.body.where),
+    async (req) => {
+      const answer = await reading.addView(req.ctx, req.params.id, req.body.user_id, req.body.where);
+      if (answer.counted)
+        announceViewed(platform, req.ctx, { postIds: [answer.post_id], where: answer.where, all: false });
+      return answer;
+    },
   );
 
   app.get(

@@ -71,8 +71,9 @@ export interface Module {
   /**
    * Believable content for the demo workspace (MODULE-DONE "The demo workspace gets believable content"), written
    * in the seed's transaction after its people exist, in module order (a module sees the content of earlier ones).
+   * Pictures go to the platform's storage (modules/files storeDemoImages).
    */
-  demo?: (tx: Tx, clientId: string) => Promise<void>;
+  demo?: (tx: Tx, clientId: string, platform: Platform) => Promise<void>;
   /** Notification templates by event (`module.event`), in ru/uk/en, for the platform's `notify()`. */
   notifications?: Record<string, NotificationTemplate>;
   /**

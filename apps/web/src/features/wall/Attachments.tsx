@@ -57,6 +57,9 @@ function ImageGrid({ images }: { images: StoredFile[] }) {
                 src={image.mini || image.src}
                 alt={image.name}
                 loading="lazy"
+                // The stored size reserves the picture's place before it loads: nothing below it jumps.
+                width={image.width}
+                height={image.height}
                 h={single ? undefined : 180}
                 mah={single ? 420 : undefined}
                 w="100%"

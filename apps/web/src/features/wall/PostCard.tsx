@@ -14,6 +14,7 @@ import { PostText } from './PostText';
 import { Reactions } from './Reactions';
 import { useWallTexts } from './texts';
 import { TimeAgo } from './time';
+import { useNewMarker } from './unseen';
 import { ViewsPopover } from './ViewsPopover';
 
 export interface PostCardProps {
@@ -30,7 +31,8 @@ export interface PostCardProps {
  */
 export const PostCard = memo(function PostCard({ post, where, single = false }: PostCardProps) {
   const { t } = useWallTexts();
-  const { actions, views } = useWall();
+  const { actions, views, reader } = useWall();
+  const fresh = useNewMarker(post, reader.userId, views) && !single;
   const [editing, setEditing] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(single);
   const root = useRef<HTMLDivElement>(null);
@@ -113,6 +115,11 @@ export const PostCard = memo(function PostCard({ post, where, single = false }: 
             </Box>
           </Group>
           <Group gap={4} wrap="nowrap">
+            {fresh && (
+              <Badge variant="dot" radius="xl" className="hw-post-new">
+                {t('post.new')}
+              </Badge>
+            )}
             {post.pinned && (
               <>
                 <Badge color="blue" variant="light" leftSection={<IconPinFilled size={12} />} visibleFrom="xs">

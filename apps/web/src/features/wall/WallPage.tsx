@@ -1,24 +1,23 @@
 import type { PostDto } from '@hallway/shared';
 import { Box, Button, Drawer, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingSkyscraper, IconChecks, IconLayoutSidebarRight } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IconBuildingSkyscraper, IconLayoutSidebarRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
 import { EmptyState } from '../../ui/States';
-import { showSuccess } from '../../ui/toast';
 import type { FeedKind } from './api';
 import { Composer } from './Composer';
-import { insertPostInFeed, markViewedEverywhere } from './cache';
+import { insertPostInFeed } from './cache';
 import { useIncomingDraft } from './congratulate';
 import { useWall, WallProvider } from './context';
 import { Feed, useFeedQuery } from './Feed';
 import { MyFeedEmpty } from './MyFeedEmpty';
-import { wallMutations } from './queries';
 import { ScheduledPosts } from './ScheduledPosts';
 import { useWallTexts } from './texts';
+import { MarkAllRead, NewCount } from './Unread';
 import { Widgets } from './widgets/Widgets';
 import './wall.css';
 
@@ -55,7 +54,7 @@ function Wall({ workspaceName }: { workspaceName: string }) {
   const { t } = useWallTexts();
   const { hasFeature } = useSession();
   const client = useQueryClient();
-  const { owners, canWrite, reader, views } = useWall();
+  const { owners, canWrite } = useWall();
   const [stored, setStored] = useLocalStorage<FeedKind>({
     key: FEED_KEY,
     defaultValue: 'company',
@@ -72,7 +71,6 @@ function Wall({ workspaceName }: { workspaceName: string }) {
       setDrawer(false);
     }, [setStored]),
   );
-  const marking = useMutation(wallMutations.viewAll());
 
   // Widgets wait for the feed's first answer: the feed is what the person came for.
   const feed = useFeedQuery(kind);
@@ -87,23 +85,14 @@ function Wall({ workspaceName }: { workspaceName: string }) {
     [client, kind, owners],
   );
 
-  const markAll = () =>
-    marking.mutate(
-      { userId: reader.userId, where: kind === 'company' ? 'company' : 'user_feed' },
-      {
-        onSuccess: (answer) => {
-          views.markReported(answer.postIds);
-          markViewedEverywhere(client, answer.postIds);
-          showSuccess(t('feeds.markedAllRead', { count: answer.postIds.length }));
-        },
-      },
-    );
-
   const toolbar = (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Title order={1} size="h3">
-        {workspaceName}
-      </Title>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Title order={1} size="h3">
+          {workspaceName}
+        </Title>
+        <NewCount kind={kind} />
+      </Group>
       <Group gap="xs" wrap="nowrap">
         <SegmentedControl
           aria-label={t('feeds.label')}
@@ -117,20 +106,7 @@ function Wall({ workspaceName }: { workspaceName: string }) {
             { value: 'user', label: t('feeds.user') },
           ]}
         />
-        <Button
-          variant="subtle"
-          color="gray"
-          size="sm"
-          px="xs"
-          leftSection={<IconChecks size={18} />}
-          loading={marking.isPending}
-          onClick={markAll}
-          aria-label={t('feeds.markAllRead')}
-        >
-          <Box component="span" visibleFrom="sm">
-            {t('feeds.markAllRead')}
-          </Box>
-        </Button>
+        <MarkAllRead kind={kind} />
         {!wide && (
           <Button
             variant="light"

@@ -215,3 +215,9 @@ export const saveLink = async (blockId: string, link: LinkInput) =>
 export const deleteLink = async (blockId: string, linkId: string) =>
   (await api<{ result: LinkBlockDto }>(`/api/links_block/${blockId}/link/${linkId}`, { method: 'DELETE', local: true }))
     .result;
+
+/** How many of the feed's posts the caller has not seen yet (`GET api/post/unseen`). */
+export const fetchUnseen = (where: ViewFeed, signal?: AbortSignal) =>
+  api<{ where: ViewFeed; count: number }>('/api/post/unseen', { query: { where }, signal, quiet: true }).then(
+    (answer) => answer.count,
+  );

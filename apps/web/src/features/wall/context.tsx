@@ -78,7 +78,7 @@ export function WallProvider({
   const views = useMemo(() => createViewTracker(client, userId), [client, userId]);
   useEffect(() => () => views.disconnect(), [views]);
   const owners = useMemo<FeedOwners>(() => ({ company: clientId, user: userId, group }), [clientId, userId, group]);
-  useWallRealtime(session.socket, client, reader, owners);
+  useWallRealtime(session.socket, client, reader, owners, views);
 
   const canWrite = canWriteHere ?? session.can('wall');
   const workspace = session.client?.workspace ?? '';

@@ -1,4 +1,4 @@
-import type { LikeType, PostDto, ReactionCounts } from '@hallway/shared';
+import type { LikeType, PostDto, PostsViewedEvent, ReactionCounts, ViewFeed } from '@hallway/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from '../../api/socket';
@@ -23,6 +23,7 @@ import {
   type Reader,
   removeFromThread,
 } from './feedState';
+import { postCounted, postRemoved, refreshUnseen, seen } from './unseen';
 
 interface LikeEvent {
   like_type: LikeType;
@@ -59,7 +60,12 @@ export interface FeedOwners {
  * belongs to, edits, deletions, likes and comments on every open copy of the post. Answers the handlers by event
  * name, so tests can feed them directly.
  */
-export function wallEventHandlers(client: QueryClient, reader: Reader, owners: FeedOwners) {
+export function wallEventHandlers(
+  client: QueryClient,
+  reader: Reader,
+  owners: FeedOwners,
+  markers?: { clearMarkers(): void },
+) {
   return {
     'post.created': (post: PostDto) => {
       // The author's scheduled post, published by the job now.
@@ -67,6 +73,7 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
       const kind = feedOfPost(post, reader);
       const own = forReader(post, reader);
       if (kind) insertPostInFeed(client, kind, owners[kind], own);
+      postCounted(client, kind, own, reader.userId, 1);
       // A group's post also goes on top of that group's wall, when it is open.
       if (post.parent.type === 'group') insertPostInFeed(client, 'group', post.parent.id, own);
     },
@@ -75,7 +82,19 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
       patchPostEverywhere(client, post._id, (existing) => mergeForReader(existing, post));
       if (moved) refreshCompanyFeed(client);
     },
-    'post.deleted': (event: { _id: string }) => removePostEverywhere(client, event._id),
+    'post.deleted': (event: { _id: string }) => {
+      postRemoved(client, event._id, reader.userId);
+      removePostEverywhere(client, event._id);
+    },
+    // The person viewed posts in another tab (or this one): their markers go everywhere; after "mark all" the
+    // count is asked again, as the server marked pages this tab never loaded.
+    'post.viewed': (event: PostsViewedEvent) => {
+      seen(client, reader.userId, event.postIds);
+      if (event.all) {
+        markers?.clearMarkers();
+        refreshUnseen(client, event.where as ViewFeed);
+      }
+    },
     'post.liked': (like: LikeEvent) => {
       const counts = { likes: like.likes, reactions: like.reactions };
       if (like.like_type === 'post') {
@@ -114,10 +133,16 @@ export function wallEventHandlers(client: QueryClient, reader: Reader, owners: F
 }
 
 /** Listens to the workspace socket while the wall is open; after a reconnection the wall reloads what it missed. */
-export function useWallRealtime(socket: Socket | null, client: QueryClient, reader: Reader, owners: FeedOwners) {
+export function useWallRealtime(
+  socket: Socket | null,
+  client: QueryClient,
+  reader: Reader,
+  owners: FeedOwners,
+  markers?: { clearMarkers(): void },
+) {
   useEffect(() => {
     if (!socket) return;
-    const handlers = wallEventHandlers(client, reader, owners);
+    const handlers = wallEventHandlers(client, reader, owners, markers);
     // biome-ignore lint/suspicious/noExplicitAny: socket.io listeners take the payload of their event.
     const entries = Object.entries(handlers) as [string, (payload: any) => void][];
     for (const [event, handler] of entries) socket.on(event, handler);
@@ -127,5 +152,5 @@ export function useWallRealtime(socket: Socket | null, client: QueryClient, read
       for (const [event, handler] of entries) socket.off(event, handler);
       socket.io.off('reconnect', reload);
     };
-  }, [socket, client, reader, owners]);
+  }, [socket, client, reader, owners, markers]);
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { viewPost } from './api';
-import { patchPostEverywhere } from './cache';
+import { seen } from './unseen';
 
 /** A post counts as seen after it has been at least half on screen (or filled half the screen) for this long. */
 const DWELL_MS = 800;
@@ -19,6 +19,9 @@ export class ViewTracker {
   private readonly watched = new Map<Element, Watched>();
   private readonly reported = new Set<string>();
   private observer: IntersectionObserver | null = null;
+  private markersEpoch = 0;
+  private readonly kept = new Set<string>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly report: (postId: string, where: string) => void) {}
 
@@ -49,6 +52,7 @@ export class ViewTracker {
     this.unobserve(element);
     if (this.reported.has(watched.postId)) return;
     this.reported.add(watched.postId);
+    this.kept.add(watched.postId);
     this.report(watched.postId, watched.where);
   }
 
@@ -69,6 +73,24 @@ export class ViewTracker {
     this.observer?.unobserve(element);
   }
 
+  /**
+   * "New" markers stay on the posts read on screen during this visit (so the reader sees what was new) until "Mark
+   * all as read" clears them: each clearing starts a new epoch, which cards read through `useSyncExternalStore`.
+   */
+  readonly subscribeMarkers = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  readonly markersEpochNow = () => this.markersEpoch;
+  keepsMarker(postId: string) {
+    return this.kept.has(postId);
+  }
+  clearMarkers() {
+    this.kept.clear();
+    this.markersEpoch += 1;
+    for (const listener of this.listeners) listener();
+  }
+
   /** Posts marked viewed in bulk (`PUT api/post/all/view`) need no report of their own. */
   markReported(postIds: string[]) {
     for (const id of postIds) this.reported.add(id);
@@ -85,13 +107,7 @@ export class ViewTracker {
 export function createViewTracker(client: QueryClient, userId: string) {
   return new ViewTracker((postId, where) => {
     viewPost(postId, userId, where)
-      .then((answer) =>
-        patchPostEverywhere(client, postId, (post) =>
-          post.viewed && !answer.counted
-            ? post
-            : { ...post, viewed: true, viewsCount: post.viewsCount + (answer.counted ? 1 : 0) },
-        ),
-      )
+      .then((answer) => seen(client, userId, [postId], answer.counted))
       .catch(() => {
         // A view that failed to count is not worth bothering the reader; the next visit counts it.
       });

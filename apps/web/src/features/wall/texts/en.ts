@@ -7,6 +7,7 @@ export const en = {
     label: 'Feed',
     company: 'Company',
     user: 'My feed',
+    newCount: { one: '{{count}} new', few: '{{count}} new', many: '{{count}} new', other: '{{count}} new' },
     markAllRead: 'Mark all as read',
     markedAllRead: 'Marked as read: {{count}}',
     companyHint: 'News and thank-you posts for everyone in the company.',
@@ -63,6 +64,7 @@ export const en = {
     none: 'No one found',
   },
   post: {
+    new: 'New',
     edited: 'edited',
     thanksTo: 'Thanks to {{name}}',
     mustRead: 'Must read',

@@ -8,6 +8,7 @@ export const ru: WallTexts = {
     label: 'Лента',
     company: 'Компания',
     user: 'Моя лента',
+    newCount: { one: '{{count}} новый', few: '{{count}} новых', many: '{{count}} новых', other: '{{count}} новых' },
     markAllRead: 'Отметить всё прочитанным',
     markedAllRead: 'Отмечено прочитанными: {{count}}',
     companyHint: 'Новости и благодарности для всех сотрудников компании.',
@@ -65,6 +66,7 @@ export const ru: WallTexts = {
     none: 'Никого не нашлось',
   },
   post: {
+    new: 'Новое',
     edited: 'изменено',
     thanksTo: 'Благодарность: {{name}}',
     mustRead: 'Обязательно к прочтению',

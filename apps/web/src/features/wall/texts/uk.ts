@@ -8,6 +8,7 @@ export const uk: WallTexts = {
     label: 'Стрічка',
     company: 'Компанія',
     user: 'Моя стрічка',
+    newCount: { one: '{{count}} новий', few: '{{count}} нових', many: '{{count}} нових', other: '{{count}} нових' },
     markAllRead: 'Позначити все прочитаним',
     markedAllRead: 'Позначено прочитаними: {{count}}',
     companyHint: 'Новини та подяки для всіх працівників компанії.',
@@ -64,6 +65,7 @@ export const uk: WallTexts = {
     none: 'Нікого не знайдено',
   },
   post: {
+    new: 'Нове',
     edited: 'змінено',
     thanksTo: 'Подяка: {{name}}',
     mustRead: 'Обов’язково до прочитання',
