@@ -199,8 +199,27 @@ describe('messenger deliveries', () => {
     expect(slack.body.text).toContain('Lunch at &lt;b&gt;noon&lt;/b&gt; &amp; *cake*');
     expect(slack.body.text).toContain('<http://hallway.test/user/');
     const [teams] = hits(`/teams/${ws.id}`);
-    expect(teams.body).toMatchObject({ '@type': 'MessageCard', title: 'Ada Admin' });
-    expect(teams.body.text).toBe('Lunch at &lt;b\\>noon&lt;/b\\> & \\*cake\\*');
+    // An Adaptive Card 1.4 in the incoming-webhook envelope: the title, the text, an "Open" button to the entry.
+    expect(teams.body).toEqual({
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            fallbackText: `Ada Admin\nLunch at <b>noon</b> & *cake*\nhttp://hallway.test/user/${ws.admin.id}`,
+            body: [
+              { type: 'TextBlock', text: 'Ada Admin', weight: 'Bolder', size: 'Medium', wrap: true },
+              { type: 'TextBlock', text: 'Lunch at &lt;b\\>noon&lt;/b\\> & \\*cake\\*', wrap: true },
+            ],
+            actions: [{ type: 'Action.OpenUrl', title: 'Open', url: `http://hallway.test/user/${ws.admin.id}` }],
+          },
+        },
+      ],
+    });
     const telegram = hits(`/bot${TOKEN}/sendMessage`).filter((r) => String(r.body.text).includes('Lunch'));
     expect(telegram).toHaveLength(1);
     expect(telegram[0].body).toMatchObject({ chat_id: '4242' });

@@ -257,23 +257,42 @@ function telegramCall(p: Platform, token: string, method: string, body: object) 
 
 // Slack reads `<…>` as links and mentions and `&` as entities in `text`; its formatting rules say to escape these.
 const slackEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-// Teams renders a MessageCard's text as Markdown (and some HTML): a name must stay text.
+// Teams renders an Adaptive Card's TextBlock as Markdown (and reads `<at>` mentions): a name must stay text.
 const markdownEscape = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|~>]/g, (c) => `\\${c}`).replace(/</g, '&lt;');
+
+/**
+ * The Adaptive Card (schema 1.4) a Teams incoming webhook (or Workflows) posts: the title in bold, the text, and an
+ * "Open" button to the entry's page.
+ */
+function teamsCard(entry: NotificationDto, url: string) {
+  const body: Record<string, unknown>[] = [
+    { type: 'TextBlock', text: markdownEscape(entry.title), weight: 'Bolder', size: 'Medium', wrap: true },
+  ];
+  if (entry.text) body.push({ type: 'TextBlock', text: markdownEscape(entry.text), wrap: true });
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          fallbackText: [entry.title, entry.text, url].filter(Boolean).join('\n'),
+          body,
+          actions: [{ type: 'Action.OpenUrl', title: 'Open', url }],
+        },
+      },
+    ],
+  };
+}
 
 /** What each channel posts for an entry: plain text with its link, escaped for the receiver's markup. */
 export function channelPayload(channel: MessengerChannel, entry: NotificationDto, url: string, chatId?: string) {
   const lines = [entry.title, entry.text].filter(Boolean);
   if (channel === 'slack') return { text: [...lines.map(slackEscape), `<${url}|${slackEscape(url)}>`].join('\n') };
-  if (channel === 'teams') {
-    return {
-      '@type': 'MessageCard',
-      '@context': 'https://schema.org/extensions',
-      summary: entry.title,
-      title: markdownEscape(entry.title),
-      text: markdownEscape(entry.text || entry.title),
-      potentialAction: [{ '@type': 'OpenUri', name: 'Open', targets: [{ os: 'default', uri: url }] }],
-    };
-  }
+  if (channel === 'teams') return teamsCard(entry, url);
   // No parse_mode: Telegram shows the text as it is.
   return { chat_id: chatId, text: [...lines, url].join('\n\n'), disable_web_page_preview: true };
 }
