@@ -397,15 +397,18 @@ export function queueDelivery(p: Platform, clientId: string, deliveryId: string,
   );
 }
 
-/** Queues the jobs of many deliveries in one statement per thousand (the fan-out of a big event). */
-export async function queueDeliveries(p: Platform, clientId: string, ids: string[]) {
+/**
+ * Queues the jobs of many deliveries in one statement per thousand (the fan-out of a big event). A delivery's first
+ * job has its id; `fresh` gives new ids, for deliveries whose job with that id ended or vanished.
+ */
+export async function queueDeliveries(p: Platform, clientId: string, ids: string[], fresh = false) {
   const { retryLimit, retryDelaySeconds } = p.config.messengers;
   for (let i = 0; i < ids.length; i += 1000) {
     await p.jobs.sendMany(
       CHANNEL_QUEUE,
       ids.slice(i, i + 1000).map((id) => ({
         data: { clientId, deliveryId: id },
-        options: { id, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true },
+        options: { id: fresh ? randomUUID() : id, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true },
       })),
     );
   }
@@ -431,7 +434,12 @@ export async function insertDeliveries(
   return inserted.map((r) => r.id);
 }
 
-/** Pending deliveries whose job may never have been queued (a stop right after the commit): queued again. */
+/**
+ * Pending deliveries older than a minute, not held by a try, that have no live job (never queued: a stop right after
+ * the commit; or their job ended or vanished without recording an outcome): queued again at once with a new job id,
+ * rather than waiting for pg-boss to archive the old one. A delivery waiting for its retry has a live job and is left
+ * alone; two jobs of one delivery never send together (the lease of sendDelivery) nor after it was sent.
+ */
 export async function sweepDeliveries(p: Platform) {
   const stale = await inSystem(p.database, (tx) =>
     rowsOf<{ id: string; client_id: string }>(
@@ -441,9 +449,17 @@ export async function sweepDeliveries(p: Platform) {
             AND (locked_until IS NULL OR locked_until < now()) ORDER BY created LIMIT 500`,
     ),
   );
+  if (!stale.length) return;
+  const live = await p.jobs.live(
+    CHANNEL_QUEUE,
+    'deliveryId',
+    stale.map((r) => r.id),
+  );
   const byClient = new Map<string, string[]>();
-  for (const row of stale) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row.id]);
-  for (const [clientId, ids] of byClient) await queueDeliveries(p, clientId, ids);
+  for (const row of stale) {
+    if (!live.has(row.id)) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row.id]);
+  }
+  for (const [clientId, ids] of byClient) await queueDeliveries(p, clientId, ids, true);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
