@@ -35,7 +35,7 @@ export const scenarios = [
   {
     id: 'notification-unread',
     title: 'GET /api/notification/unread/{clientId}/{userId}',
-    baselines: ['bare-json', 'bare-sql-notification-unread'],
+    baselines: ['bare-json', 'bare-sql-notification-unread', 'bare-sql-guard'],
     data,
     requests: (ctx) =>
       signedIn(ctx, ctx.people(50), (p) => ({ path: `/api/notification/unread/${p.clientId}/${p.id}` })),

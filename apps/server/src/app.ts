@@ -57,11 +57,6 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   refuseNulCharacters(app);
   registerSecurityHeaders(app, platform.config);
 
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-  });
-
   // Before every route: the plugin attaches itself to routes as they are declared.
   await app.register(compress, COMPRESSION);
   await app.register(swagger, {

@@ -74,14 +74,25 @@ export function presentEntry(
   };
 }
 
+type TemplateRow = { code: string; lang: Lang; title: string; short: string; full: string };
+
 /** The workspace's own templates (`api/notif_template`), by `code:lang`. */
 export async function customTemplates(tx: Tx, clientId: string): Promise<CustomTemplates> {
-  const rows = await rowsOf<{ code: string; lang: Lang; title: string; short: string; full: string }>(
-    tx,
-    sql`SELECT code, lang, title, short, "full" FROM notif_templates WHERE client_id = ${clientId}`,
+  return templatesOf(
+    await rowsOf<TemplateRow>(
+      tx,
+      sql`SELECT code, lang, title, short, "full" FROM notif_templates WHERE client_id = ${clientId}`,
+    ),
   );
-  return new Map(rows.map((r) => [`${r.code}:${r.lang}`, { title: r.title, short: r.short, full: r.full }]));
 }
+
+/** The workspace's templates as one JSON array (`templatesOf` reads it): to ride along another statement. */
+export const templatesJson = (clientId: string) =>
+  sql`(SELECT coalesce(json_agg(json_build_object('code', code, 'lang', lang, 'title', title, 'short', short,
+         'full', "full")), '[]') FROM notif_templates WHERE client_id = ${clientId})`;
+
+export const templatesOf = (rows: TemplateRow[]): CustomTemplates =>
+  new Map(rows.map((r) => [`${r.code}:${r.lang}`, { title: r.title, short: r.short, full: r.full }]));
 
 /** `entered` (eventId) once every centre entry exists, `delivered` once its mails went too: what tests wait for. */
 const events = new EventEmitter();

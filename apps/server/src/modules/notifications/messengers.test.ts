@@ -199,8 +199,27 @@ describe('messenger deliveries', () => {
     expect(slack.body.text).toContain('Lunch at &lt;b&gt;noon&lt;/b&gt; &amp; *cake*');
     expect(slack.body.text).toContain('<http://hallway.test/user/');
     const [teams] = hits(`/teams/${ws.id}`);
-    expect(teams.body).toMatchObject({ '@type': 'MessageCard', title: 'Ada Admin' });
-    expect(teams.body.text).toBe('Lunch at &lt;b\\>noon&lt;/b\\> & \\*cake\\*');
+    // An Adaptive Card 1.4 in the incoming-webhook envelope: the title, the text, an "Open" button to the entry.
+    expect(teams.body).toEqual({
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            fallbackText: `Ada Admin\nLunch at <b>noon</b> & *cake*\nhttp://hallway.test/user/${ws.admin.id}`,
+            body: [
+              { type: 'TextBlock', text: 'Ada Admin', weight: 'Bolder', size: 'Medium', wrap: true },
+              { type: 'TextBlock', text: 'Lunch at &lt;b\\>noon&lt;/b\\> & \\*cake\\*', wrap: true },
+            ],
+            actions: [{ type: 'Action.OpenUrl', title: 'Open', url: `http://hallway.test/user/${ws.admin.id}` }],
+          },
+        },
+      ],
+    });
     const telegram = hits(`/bot${TOKEN}/sendMessage`).filter((r) => String(r.body.text).includes('Lunch'));
     expect(telegram).toHaveLength(1);
     expect(telegram[0].body).toMatchObject({ chat_id: '4242' });
@@ -243,6 +262,66 @@ describe('messenger deliveries', () => {
     await sweepDeliveries(h.platform);
     expect(hits(path)).toHaveLength(6);
     expect(new Set(hits(path).map((r) => r.body.text)).size).toBe(1);
+  });
+
+  it('sends again at once a pending delivery whose job ended or vanished, and never one whose job is still live', {
+    timeout: 60_000,
+  }, async () => {
+    const ws = await makeWorkspace(h);
+    const path = `/slack/sweep-${ws.id}`;
+    await call(h, ws.admin, 'PUT', '/api/notification_channels', { slack_url: `${base}${path}` });
+    await channelsOfEmployee(ws, ['center', 'slack']);
+    const eventId = await message(ws, 'Fire drill at three');
+    const [first] = await settled(eventId, 1);
+    expect(first.status).toBe('sent');
+    expect(hits(path)).toHaveLength(1);
+    const db = h.platform.database;
+    /** The delivery as a crash would leave it: pending, a few minutes old, no lease. */
+    const leftPending = () =>
+      db.query(
+        `UPDATE notification_deliveries SET status = 'pending', locked_until = NULL,
+           created = now() - interval '5 minutes' WHERE id = $1`,
+        [first.id],
+      );
+    const jobsOf = async () =>
+      (
+        await db.query(`SELECT id, state FROM pgboss.job WHERE name = 'notify.channel' AND data->>'deliveryId' = $1`, [
+          first.id,
+        ])
+      ).rows as { id: string; state: string }[];
+
+    // Its job (id = the delivery's) ended without the outcome being recorded: the sweep queues a new one. (The state
+    // is written here because pg-boss may still be recording the completion of the send above.)
+    expect((await jobsOf()).map((j) => j.id)).toEqual([first.id]);
+    await db.query(`UPDATE pgboss.job SET state = 'completed' WHERE name = 'notify.channel' AND id = $1`, [first.id]);
+    await leftPending();
+    await sweepDeliveries(h.platform);
+    expect((await settled(eventId, 1))[0].status).toBe('sent');
+    expect(hits(path)).toHaveLength(2);
+
+    // Its jobs vanished altogether (never queued): queued again too.
+    const dropJobs = () =>
+      db.query(`DELETE FROM pgboss.job WHERE name = 'notify.channel' AND data->>'deliveryId' = $1`, [first.id]);
+    await dropJobs();
+    await leftPending();
+    await sweepDeliveries(h.platform);
+    expect((await settled(eventId, 1))[0].status).toBe('sent');
+    expect(hits(path)).toHaveLength(3);
+
+    // A live job (here the only one, waiting an hour, as a retry waits for its backoff): the sweep queues nothing.
+    await dropJobs();
+    await leftPending();
+    const waiting = await h.platform.jobs.send(
+      'notify.channel',
+      { clientId: ws.id, deliveryId: first.id },
+      { startAfter: 3600 },
+    );
+    await sweepDeliveries(h.platform);
+    await sweepDeliveries(h.platform);
+    const live = (await jobsOf()).filter((j) => !['completed', 'failed', 'cancelled'].includes(j.state));
+    expect(live.map((j) => j.id)).toEqual([waiting]);
+    expect(hits(path)).toHaveLength(3);
+    await db.query(`UPDATE notification_deliveries SET status = 'sent' WHERE id = $1`, [first.id]);
   });
 
   it('skips a channel without an address for the person', { timeout: 60_000 }, async () => {

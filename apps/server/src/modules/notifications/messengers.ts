@@ -257,23 +257,42 @@ function telegramCall(p: Platform, token: string, method: string, body: object) 
 
 // Slack reads `<…>` as links and mentions and `&` as entities in `text`; its formatting rules say to escape these.
 const slackEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-// Teams renders a MessageCard's text as Markdown (and some HTML): a name must stay text.
+// Teams renders an Adaptive Card's TextBlock as Markdown (and reads `<at>` mentions): a name must stay text.
 const markdownEscape = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|~>]/g, (c) => `\\${c}`).replace(/</g, '&lt;');
+
+/**
+ * The Adaptive Card (schema 1.4) a Teams incoming webhook (or Workflows) posts: the title in bold, the text, and an
+ * "Open" button to the entry's page.
+ */
+function teamsCard(entry: NotificationDto, url: string) {
+  const body: Record<string, unknown>[] = [
+    { type: 'TextBlock', text: markdownEscape(entry.title), weight: 'Bolder', size: 'Medium', wrap: true },
+  ];
+  if (entry.text) body.push({ type: 'TextBlock', text: markdownEscape(entry.text), wrap: true });
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          fallbackText: [entry.title, entry.text, url].filter(Boolean).join('\n'),
+          body,
+          actions: [{ type: 'Action.OpenUrl', title: 'Open', url }],
+        },
+      },
+    ],
+  };
+}
 
 /** What each channel posts for an entry: plain text with its link, escaped for the receiver's markup. */
 export function channelPayload(channel: MessengerChannel, entry: NotificationDto, url: string, chatId?: string) {
   const lines = [entry.title, entry.text].filter(Boolean);
   if (channel === 'slack') return { text: [...lines.map(slackEscape), `<${url}|${slackEscape(url)}>`].join('\n') };
-  if (channel === 'teams') {
-    return {
-      '@type': 'MessageCard',
-      '@context': 'https://schema.org/extensions',
-      summary: entry.title,
-      title: markdownEscape(entry.title),
-      text: markdownEscape(entry.text || entry.title),
-      potentialAction: [{ '@type': 'OpenUri', name: 'Open', targets: [{ os: 'default', uri: url }] }],
-    };
-  }
+  if (channel === 'teams') return teamsCard(entry, url);
   // No parse_mode: Telegram shows the text as it is.
   return { chat_id: chatId, text: [...lines, url].join('\n\n'), disable_web_page_preview: true };
 }
@@ -378,15 +397,18 @@ export function queueDelivery(p: Platform, clientId: string, deliveryId: string,
   );
 }
 
-/** Queues the jobs of many deliveries in one statement per thousand (the fan-out of a big event). */
-export async function queueDeliveries(p: Platform, clientId: string, ids: string[]) {
+/**
+ * Queues the jobs of many deliveries in one statement per thousand (the fan-out of a big event). A delivery's first
+ * job has its id; `fresh` gives new ids, for deliveries whose job with that id ended or vanished.
+ */
+export async function queueDeliveries(p: Platform, clientId: string, ids: string[], fresh = false) {
   const { retryLimit, retryDelaySeconds } = p.config.messengers;
   for (let i = 0; i < ids.length; i += 1000) {
     await p.jobs.sendMany(
       CHANNEL_QUEUE,
       ids.slice(i, i + 1000).map((id) => ({
         data: { clientId, deliveryId: id },
-        options: { id, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true },
+        options: { id: fresh ? randomUUID() : id, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true },
       })),
     );
   }
@@ -412,7 +434,12 @@ export async function insertDeliveries(
   return inserted.map((r) => r.id);
 }
 
-/** Pending deliveries whose job may never have been queued (a stop right after the commit): queued again. */
+/**
+ * Pending deliveries older than a minute, not held by a try, that have no live job (never queued: a stop right after
+ * the commit; or their job ended or vanished without recording an outcome): queued again at once with a new job id,
+ * rather than waiting for pg-boss to archive the old one. A delivery waiting for its retry has a live job and is left
+ * alone; two jobs of one delivery never send together (the lease of sendDelivery) nor after it was sent.
+ */
 export async function sweepDeliveries(p: Platform) {
   const stale = await inSystem(p.database, (tx) =>
     rowsOf<{ id: string; client_id: string }>(
@@ -422,9 +449,17 @@ export async function sweepDeliveries(p: Platform) {
             AND (locked_until IS NULL OR locked_until < now()) ORDER BY created LIMIT 500`,
     ),
   );
+  if (!stale.length) return;
+  const live = await p.jobs.live(
+    CHANNEL_QUEUE,
+    'deliveryId',
+    stale.map((r) => r.id),
+  );
   const byClient = new Map<string, string[]>();
-  for (const row of stale) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row.id]);
-  for (const [clientId, ids] of byClient) await queueDeliveries(p, clientId, ids);
+  for (const row of stale) {
+    if (!live.has(row.id)) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row.id]);
+  }
+  for (const [clientId, ids] of byClient) await queueDeliveries(p, clientId, ids, true);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

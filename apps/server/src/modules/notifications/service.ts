@@ -17,7 +17,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { customTemplates, presentEntry } from './deliver.js';
+import { customTemplates, presentEntry, templatesJson, templatesOf } from './deliver.js';
 import { notificationSettings } from './tables.js';
 
 /** Notifications are the caller's own: another person's list, count or overrides is refused (spec portal §6). */
@@ -46,6 +46,8 @@ interface EntryRow {
   created: string | Date;
 }
 
+type TemplateRows = Parameters<typeof templatesOf>[0];
+
 const entryColumns = sql`id, code, section, link, vars, actor_id, others, read, created`;
 
 /** Unread entries of the caller per section, and of all together. */
@@ -65,7 +67,10 @@ export async function unreadCounts(ctx: RequestContext): Promise<UnreadCounts> {
   return { count, sections };
 }
 
-/** One page of a section, newest first, entries created before `time`; `read` filters read (1) or unread (0). */
+/**
+ * One page of a section, newest first, entries created before `time`; `read` filters read (1) or unread (0).
+ * One statement: the first row also carries the workspace's language and templates the entries are presented with.
+ */
 export async function listSection(
   ctx: RequestContext,
   defaultLang: Lang,
@@ -74,16 +79,21 @@ export async function listSection(
   read?: '0' | '1',
 ): Promise<{ result: NotificationDto[]; next: string | null }> {
   const before = time === 'now' ? sql`now() + interval '1 second'` : sql`${new Date(time).toISOString()}::timestamptz`;
-  const rows = await rowsOf<EntryRow>(
+  const clientId = ctx.tenant();
+  const rows = await rowsOf<EntryRow & { client_lang: Lang | null; templates: TemplateRows | null }>(
     ctx.db,
-    sql`SELECT ${entryColumns} FROM notifications
-        WHERE user_id = ${ctx.me().id} AND in_center AND created < ${before}
-          ${section === 'all' ? sql`` : sql`AND section = ${section}`}
-          ${read === undefined ? sql`` : sql`AND read = ${read === '1'}`}
-        ORDER BY created DESC LIMIT ${NOTIFICATIONS_PAGE + 1}`,
+    sql`SELECT e.*, CASE WHEN row_number() OVER () = 1 THEN (SELECT lang FROM clients WHERE id = ${clientId}) END AS client_lang,
+               CASE WHEN row_number() OVER () = 1 THEN ${templatesJson(clientId)} END AS templates
+        FROM (SELECT ${entryColumns} FROM notifications
+              WHERE user_id = ${ctx.me().id} AND in_center AND created < ${before}
+                ${section === 'all' ? sql`` : sql`AND section = ${section}`}
+                ${read === undefined ? sql`` : sql`AND read = ${read === '1'}`}
+              ORDER BY created DESC LIMIT ${NOTIFICATIONS_PAGE + 1}) e
+        ORDER BY e.created DESC`,
   );
-  const langs = await langsOf(ctx, defaultLang);
-  const custom = await customTemplates(ctx.db, ctx.tenant());
+  const head = rows.find((r) => r.templates !== null);
+  const langs = [ctx.me().lang as Lang | null, head?.client_lang, defaultLang].filter((l): l is Lang => !!l);
+  const custom = templatesOf(head?.templates ?? []);
   const page = rows.slice(0, NOTIFICATIONS_PAGE).map((row) => entryOf(presentEntry(row, langs, custom)));
   return { result: page, next: rows.length > NOTIFICATIONS_PAGE ? page.at(-1)!.created : null };
 }

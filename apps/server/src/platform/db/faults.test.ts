@@ -170,3 +170,62 @@ describe.skipIf(!onPostgres)('timeouts on PostgreSQL', () => {
     }
   });
 });
+
+describe.skipIf(!onPostgres)('more transactions than connections on PostgreSQL', () => {
+  it('starts a waiting transaction in the round trip of the COMMIT before it, each with its own settings and outcome', async () => {
+    const small = await openDatabase({ kind: 'pg', url: databaseUrl(), poolSize: 2 });
+    const sent: string[] = [];
+    small.pool!.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const first = args[0] as string | { text: string };
+        sent.push(typeof first === 'string' ? first : first.text);
+        return query(...args);
+      };
+    });
+    const key = (i: number) => `handoff-test-${i}`;
+    const count = async () =>
+      (
+        await inSystem(small, (tx) =>
+          rowsOf<{ n: number }>(
+            tx,
+            sql`SELECT count(*)::int AS n FROM system_settings WHERE key LIKE 'handoff-test-%'`,
+          ),
+        )
+      )[0].n;
+    try {
+      const tenants = Array.from({ length: 30 }, () => crypto.randomUUID());
+      const results = await Promise.allSettled(
+        tenants.map((clientId, i) =>
+          i === 7
+            ? // A transaction whose own start fails, among the others: only it fails.
+              inTenantWith(small, { clientId }, 'SELECT 1/0 AS boom;', async () => 'unreachable')
+            : i % 2
+              ? inSystem(small, async (tx) => {
+                  await tx.execute(sql`INSERT INTO system_settings (key, value) VALUES (${key(i)}, '"x"'::jsonb)`);
+                  return clientId;
+                })
+              : inTenant(small, { clientId }, async (tx) => {
+                  const [seen] = await rowsOf<{ c: string }>(tx, sql`SELECT current_setting('app.client_id') AS c`);
+                  return seen.c;
+                }),
+        ),
+      );
+      for (const [i, result] of results.entries()) {
+        if (i === 7) expect(result).toMatchObject({ status: 'rejected', reason: { message: /division by zero/ } });
+        else expect(result).toEqual({ status: 'fulfilled', value: tenants[i] });
+      }
+      // Most starts rode with a COMMIT; every write committed, and no settings stayed on a connection.
+      expect(sent.filter((s) => s.startsWith('COMMIT; BEGIN;')).length).toBeGreaterThan(10);
+      expect(await count()).toBe(14);
+      const left = await inSystem(small, (tx) =>
+        rowsOf<{ c: string }>(tx, sql`SELECT coalesce(current_setting('app.client_id', true), '') AS c`),
+      );
+      expect(left).toEqual([{ c: '' }]);
+      expect(small.pool!.idleCount).toBe(small.pool!.totalCount);
+    } finally {
+      await inSystem(small, (tx) => tx.execute(sql`DELETE FROM system_settings WHERE key LIKE 'handoff-test-%'`));
+      await small.close();
+    }
+  });
+});

@@ -35,8 +35,13 @@ export function registerHealth(app: App, platform: Platform) {
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (shuttingDown && request.url.split('?')[0] !== LIVE) return sendUnavailable(reply, { close: true });
+  // Synchronous: it runs for every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (shuttingDown && request.url.split('?')[0] !== LIVE) {
+      sendUnavailable(reply, { close: true });
+      return;
+    }
+    done();
   });
 
   app.get(

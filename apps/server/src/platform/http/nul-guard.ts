@@ -22,8 +22,10 @@ function nulPath(value: unknown, path: string, depth = 0): string | null {
  * (path parameters, query and JSON body) is refused here, before validation, with 400 'nul_character'.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Synchronous: it runs for every request.
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = nulPath(request.params, '') ?? nulPath(request.query, '') ?? nulPath(request.body, '');
-    if (field) throw new AppError(400, 'nul_character', {}, { fields: { [field]: 'nul_character' } });
+    if (field) done(new AppError(400, 'nul_character', {}, { fields: { [field]: 'nul_character' } }));
+    else done();
   });
 }

@@ -138,6 +138,17 @@ export function createJobs(
       await ensureStarted();
       await boss.unschedule(queue);
     },
+    async live(queue, field, values) {
+      if (values.length === 0) return new Set();
+      await ensureQueue(queue);
+      // pg-boss's states in order: created, retry, active, then the ends (completed, cancelled, failed).
+      const { rows } = await executeSql(
+        `SELECT DISTINCT data->>$2 AS value FROM pgboss.job
+         WHERE name = $1 AND state < 'completed' AND data->>$2 = ANY ($3::text[])`,
+        [queue, field, values],
+      );
+      return new Set(rows.map((r) => String((r as { value: string }).value)));
+    },
   };
   return jobs;
 }

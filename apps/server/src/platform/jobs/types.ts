@@ -19,6 +19,11 @@ export interface Jobs {
   /** A cron schedule (UTC) that queues a job on `queue`; scheduling a queue again replaces its schedule. */
   schedule(queue: string, cron: string, data?: object): Promise<void>;
   unschedule(queue: string): Promise<void>;
+  /**
+   * Which of `values` have a live job on `queue` (queued, waiting for a retry, or running) whose `data[field]` is
+   * that value. A job that completed, failed for good or was cancelled is not live; neither is one that vanished.
+   */
+  live(queue: string, field: string, values: string[]): Promise<Set<string>>;
 }
 
 export interface SendOptions {
