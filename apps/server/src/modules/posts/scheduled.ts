@@ -35,6 +35,7 @@ async function presentScheduled(ctx: RequestContext, rows: ScheduledPostRow[]): 
       kind: r.body.kind,
       authorId: r.authorId,
       text: r.body.text,
+      doc: r.body.doc ?? null,
       mentions: r.body.mentions,
       attachments: r.attachments,
       mustRead: r.body.mustRead ?? false,
@@ -80,7 +81,7 @@ export async function schedulePost(platform: Platform, ctx: RequestContext, body
       authorId: values.authorId,
       publishAt: at,
       // The place resolved (a company or own feed post names its workspace or author) and mentions as checked.
-      body: { ...rest, parent: { ...rest.parent, id: values.parentId }, mentions: values.mentions },
+      body: { ...rest, text: values.text, parent: { ...rest.parent, id: values.parentId }, mentions: values.mentions },
       attachments: values.attachments,
     })
     .returning();
