@@ -26,7 +26,8 @@ export const RICH_LIST_DEPTH_MAX = 4;
  */
 export function safeHref(href: string): string | null {
   const value = href;
-  if (!value || value.length > 2000 || /[\u0000-\u001f\u007f\s]/.test(value)) return null;
+  const control = [...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127);
+  if (!value || value.length > 2000 || control || /\s/.test(value)) return null;
   if (value.startsWith('/')) return value.startsWith('//') || value.startsWith('/\\') ? null : value;
   return /^(https?:\/\/[^/\\]|mailto:)/i.test(value) ? value : null;
 }

@@ -128,6 +128,18 @@ export const updatePostBody = z.object({
 });
 export type UpdatePostBody = z.infer<typeof updatePostBody>;
 
+/**
+ * `PUT api/post/scheduled/{id}`: its author changes a scheduled post — the text (plain or formatted), the mentions,
+ * the time; `publishAt: null` publishes it now.
+ */
+export const updateScheduledBody = z.object({
+  text: postText.optional(),
+  doc: richDoc.nullable().optional(),
+  mentions: mentions.optional(),
+  publishAt: z.iso.datetime({ offset: true, error: 'post_publish_at_invalid' }).nullable().optional(),
+});
+export type UpdateScheduledBody = z.infer<typeof updateScheduledBody>;
+
 export const personCard = z.object({
   _id: z.string(),
   name: z.string(),

@@ -54,8 +54,9 @@ describe('formatted posts', () => {
       "SELECT vars FROM notification_events WHERE client_id = $1 AND code = 'posts.mention'",
       [ws.id],
     );
-    expect(rows[0].vars.text).not.toContain('<');
-    expect(rows[0].vars.text).toContain('Release today');
+    const vars = (rows[0] as { vars: { text: string } }).vars;
+    expect(vars.text).not.toContain('<');
+    expect(vars.text).toContain('Release today');
   });
 
   it('refuse scripts, unknown nodes and marks, and javascript: or data: links', async () => {

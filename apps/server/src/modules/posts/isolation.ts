@@ -43,6 +43,8 @@ registerBody('PUT /api/post/:id/must_read', () => ({ mustRead: true }));
 registerBody('PUT /api/post/:id/pin', () => ({ pinned: true }));
 registerBody('POST /api/post/:id/remind', () => ({}));
 
+registerBody('PUT /api/post/scheduled/:id', () => ({ text: 'Published the day after tomorrow' }));
+
 registerObject('scheduled_post', async (h, a) => {
   const later = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
   const scheduled = await as(h, a.admin.token, 'POST', '/api/post', { text: 'Published tomorrow', publishAt: later });
