@@ -69,7 +69,7 @@ function ScheduledPost({ post }: { post: PostDto }) {
             {t('scheduled.cancel')}
           </Button>
         </Group>
-        <PostText text={post.text} mentions={post.mentions} size="sm" />
+        <PostText text={post.text} doc={post.doc} mentions={post.mentions} size="sm" />
       </Stack>
     </Paper>
   );
