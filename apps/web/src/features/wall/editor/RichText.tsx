@@ -18,9 +18,11 @@ function drawBlock(block: RichBlock, key: string, cards: Map<string, PersonCard>
     return <p key={key}>{(block.content ?? []).map((node, index) => drawInline(node, `${key}.${index}`, cards))}</p>;
   }
   if (block.type !== 'bulletList' && block.type !== 'orderedList') return null;
-  const items = block.content.map((item, index) => (
-    <li key={`${key}.${index}`}>{item.content.map((child, at) => drawBlock(child, `${key}.${index}.${at}`, cards))}</li>
-  ));
+  const items = block.content.map((item, index) => {
+    // A stored document never changes in place: its position is its identity.
+    const at = `${key}.${index}`;
+    return <li key={at}>{item.content.map((child, n) => drawBlock(child, `${at}.${n}`, cards))}</li>;
+  });
   return block.type === 'orderedList' ? <ol key={key}>{items}</ol> : <ul key={key}>{items}</ul>;
 }
 
