@@ -222,7 +222,7 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
           <Suspense
             fallback={
               <Text size="sm" c="dimmed" py="md">
-                {t('editor.loading')}
+                {t('composer.editorLoading')}
               </Text>
             }
           >

@@ -20,6 +20,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { usePeopleSearch } from '../MentionTextarea';
 import { type Mention, mentionQueryAt } from '../mentions';
 import { useWallTexts } from '../texts';
+import { useEditorTexts } from './texts';
 
 export interface RichEditorProps {
   /** The document it starts with (`@Name` mentions, see convert.ts). */
@@ -63,7 +64,8 @@ export default function RichEditor({
   autoFocus,
   invalid,
 }: RichEditorProps) {
-  const { t } = useWallTexts();
+  const { t } = useEditorTexts();
+  const { t: wall } = useWallTexts();
   const [query, setQuery] = useState<Query | null>(null);
   const [active, setActive] = useState(0);
   const results = usePeopleSearch(query?.query ?? '');
@@ -190,7 +192,7 @@ export default function RichEditor({
       </Group>
       <EditorContent editor={editor} />
       {open && results && (
-        <Paper withBorder shadow="md" m={4} p={4} role="listbox" aria-label={t('mentions.list')}>
+        <Paper withBorder shadow="md" m={4} p={4} role="listbox" aria-label={wall('mentions.list')}>
           {results.length ? (
             results.map((person, index) => (
               <UnstyledButton
@@ -217,7 +219,7 @@ export default function RichEditor({
             ))
           ) : (
             <Text size="sm" c="dimmed" p={4}>
-              {t('mentions.none')}
+              {wall('mentions.none')}
             </Text>
           )}
         </Paper>
@@ -228,7 +230,7 @@ export default function RichEditor({
 
 /** The link button: an address field for the selected text (web, mail or an intranet path), or removing the link. */
 function LinkTool({ editor, active, href }: { editor: Editor; active: boolean; href: string }) {
-  const { t } = useWallTexts();
+  const { t } = useEditorTexts();
   const [opened, setOpened] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState(false);
