@@ -93,7 +93,7 @@ test('a scheduled post is edited, moved and then published now', async ({ browse
   const composer = page.getByRole('region', { name: 'New post' });
   await composer.getByRole('textbox', { name: 'New post' }).fill(`${stamp} on Monday`);
   await composer.getByRole('button', { name: 'Set a publication time' }).click();
-  await composer.getByLabel('Publication time').fill(localIn(3));
+  await composer.getByRole('textbox', { name: 'Publication time' }).fill(localIn(3));
   await composer.getByRole('button', { name: 'Schedule' }).click();
   const list = page.getByRole('region', { name: 'Your scheduled posts' });
   const card = list.getByRole('article').filter({ hasText: stamp });
@@ -104,7 +104,7 @@ test('a scheduled post is edited, moved and then published now', async ({ browse
   await expect(editor).toContainText(`${stamp} on Monday`);
   await editor.press('End');
   await editor.pressSequentially(' at ten');
-  await card.getByLabel('Publication time').fill(localIn(26));
+  await card.getByRole('textbox', { name: 'Publication time' }).fill(localIn(26));
   await shot(page, 'wall-scheduled-edit-desktop-light');
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(card.getByRole('textbox', { name: 'Edit' })).toHaveCount(0);

@@ -161,7 +161,15 @@ export default function RichEditor({
 
   useEffect(() => {
     if (!editor) return;
-    editor.view.dom.setAttribute('aria-invalid', invalid ? 'true' : 'false');
+    // The view exists only once the editor is mounted: before that, mark it when it is.
+    const mark = () => {
+      if (!editor.isDestroyed) editor.view.dom.setAttribute('aria-invalid', invalid ? 'true' : 'false');
+    };
+    if (editor.isInitialized) mark();
+    else editor.on('create', mark);
+    return () => {
+      editor.off('create', mark);
+    };
   }, [editor, invalid]);
 
   if (!editor || !state) return null;

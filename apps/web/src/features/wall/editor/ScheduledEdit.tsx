@@ -9,7 +9,6 @@ import { updateScheduled } from '../api';
 import { addScheduled, removeScheduled } from '../cache';
 import { fromMarkup, type Mention } from '../mentions';
 import { useWallTexts } from '../texts';
-import { fullDate } from '../time';
 import { docOfPlain, editableDoc, markDoc } from './convert';
 import RichEditor from './RichEditor';
 import { useEditorTexts } from './texts';
@@ -23,7 +22,7 @@ function localValue(iso: string): string {
 
 /** Editing a scheduled post: its text in the formatting editor, its time; save, publish now, or close. */
 export default function ScheduledEdit({ post, onDone }: { post: PostDto; onDone: () => void }) {
-  const { t: wall, lang } = useWallTexts();
+  const { t: wall } = useWallTexts();
   const { t } = useEditorTexts();
   const client = useQueryClient();
   const [start] = useState(() => {
@@ -86,7 +85,6 @@ export default function ScheduledEdit({ post, onDone }: { post: PostDto; onDone:
         value={time}
         onChange={(event) => setTime(event.currentTarget.value)}
         leftSection={<IconClock size={14} />}
-        description={post.publishAt ? fullDate(post.publishAt, lang) : undefined}
       />
       {error && (
         <Text size="sm" c="red" role="alert">

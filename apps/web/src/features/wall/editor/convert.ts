@@ -17,7 +17,13 @@ function mapText(doc: RichDoc, change: (text: string) => string): RichDoc {
 /** The document to send: each `@Name` of a chosen person as markup; its plain text as the server will store it. */
 export function markDoc(doc: RichDoc, chosen: Mention[]): { doc: RichDoc; text: string } {
   const marked = mapText(doc, (text) => toMarkup(text, chosen).text);
-  return { doc: marked, text: docText(marked) };
+  // Empty paragraphs at either end (the editor keeps one after a list to type on) are not part of the post.
+  const blank = (block: RichBlock) => block.type === 'paragraph' && !block.content?.length;
+  const content = [...marked.content];
+  while (content.length > 1 && blank(content[content.length - 1])) content.pop();
+  while (content.length > 1 && blank(content[0])) content.shift();
+  const trimmed = { ...marked, content };
+  return { doc: trimmed, text: docText(trimmed) };
 }
 
 /** A stored document back in the editor's form: `@Name` texts and the people beside them. */
