@@ -1,7 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, PHONE, shot, signInFresh, test } from './helpers';
 
 const wallFeed = (page: Page) => page.getByTestId('feed-company');
+
+/** Serious and critical axe-core problems of the region (as the a11y spec counts them). */
+async function seriousProblems(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 async function openAs(browser: Browser, login: string, viewport = { width: 1280, height: 860 }) {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
@@ -56,6 +68,7 @@ test('a formatted post: bold, a list, a link and a mention, written with the too
   await address.press('Enter');
   await expect(toolbar.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-pressed', 'true');
   await shot(page, 'wall-format-composer-desktop-light');
+  expect(await seriousProblems(page, 'section[aria-label="New post"]')).toEqual([]);
 
   await editor.press('Control+Enter');
   const post = wallFeed(page).getByRole('article').filter({ hasText: stamp });
@@ -80,6 +93,8 @@ test('a formatted post: bold, a list, a link and a mention, written with the too
   await expect(lukas.page.getByRole('toolbar', { name: 'Text formatting' })).toBeVisible();
   await seen.scrollIntoViewIfNeeded();
   await shot(lukas.page, 'wall-format-post-phone-dark');
+  expect(await seriousProblems(lukas.page, '[data-testid="feed-company"]')).toEqual([]);
+  expect(await seriousProblems(lukas.page, 'section[aria-label="New post"]')).toEqual([]);
   await lukas.page.getByRole('button', { name: 'Account menu' }).click();
   await lukas.page.getByRole('menuitem', { name: 'Light theme' }).click();
   await expect(lukas.page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
@@ -106,6 +121,7 @@ test('a scheduled post is edited, moved and then published now', async ({ browse
   await editor.pressSequentially(' at ten');
   await card.getByRole('textbox', { name: 'Publication time' }).fill(localIn(26));
   await shot(page, 'wall-scheduled-edit-desktop-light');
+  expect(await seriousProblems(page, 'section[aria-label="Your scheduled posts"]')).toEqual([]);
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(card.getByRole('textbox', { name: 'Edit' })).toHaveCount(0);
   await expect(card).toContainText(`${stamp} on Monday at ten`);
