@@ -101,6 +101,8 @@ export const MESSAGES = {
   view_not_own: 'Views can only be added for yourself',
   not_must_read: 'This post does not need to be acknowledged',
   post_publish_at_invalid: 'The publication time must be a date and time within a year from now',
+  post_link_invalid: 'A link must be a web (http, https) or mail address, or a page of the intranet',
+  scheduled_post_not_found: 'This scheduled post was published or cancelled already',
   post_pin_company_only: 'Only posts of the company feed can be pinned',
   post_pin_limit: 'At most {max} posts can be pinned: unpin one first',
   must_read_reminded: 'Those who have not read it were reminded less than an hour ago',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_PARENT_TYPES, LIKE_TYPES, POST_PARENT_TYPES } from '../enums.js';
 import { POST_TEXT_MAX, TEXT_MAX } from '../limits.js';
+import { RICH_LIST_DEPTH_MAX, type RichBlock, type RichDoc, safeHref } from '../richtext.js';
 import {
   COMMENT_TEXT_MAX,
   POST_ATTACHMENTS_MAX,
@@ -26,6 +27,72 @@ const mentions = z.array(id).max(POST_MENTIONS_MAX, 'too_long');
 /** File ids answered by `POST api/upload` (`results[].file._id`). */
 const attachments = z.array(id).max(POST_ATTACHMENTS_MAX, 'too_long');
 
+const richMark = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bold') }),
+  z.object({ type: z.literal('italic') }),
+  z.object({
+    type: z.literal('link'),
+    // Only the address is kept (target, rel, class are the web's to set); javascript:, data: and the like: 400.
+    attrs: z.object({
+      href: z
+        .string()
+        .max(2000, 'too_long')
+        .refine((href) => safeHref(href) !== null, 'post_link_invalid'),
+    }),
+  }),
+]);
+const richInline = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('text'),
+    text: z.string().min(1, 'required').max(POST_TEXT_MAX, 'too_long'),
+    marks: z.array(richMark).max(3, 'too_long').optional(),
+  }),
+  z.object({ type: z.literal('hardBreak') }),
+]);
+const richParagraph = z.object({ type: z.literal('paragraph'), content: z.array(richInline).max(2000).optional() });
+const richList: z.ZodType<RichBlock> = z.lazy(() =>
+  z.object({
+    type: z.enum(['bulletList', 'orderedList']),
+    content: z
+      .array(
+        z.object({
+          type: z.literal('listItem'),
+          content: z
+            .array(z.union([richParagraph, richList]))
+            .min(1)
+            .max(50),
+        }),
+      )
+      .min(1)
+      .max(500),
+  }),
+);
+
+function listDepth(blocks: readonly { type: string; content?: readonly unknown[] }[], depth = 0): number {
+  let deepest = depth;
+  for (const block of blocks) {
+    if (block.type !== 'bulletList' && block.type !== 'orderedList') continue;
+    for (const item of (block.content ?? []) as { content: { type: string; content?: unknown[] }[] }[]) {
+      deepest = Math.max(deepest, listDepth(item.content, depth + 1));
+    }
+  }
+  return deepest;
+}
+
+/**
+ * A formatted text (docs/api.md "Formatted text"): TipTap JSON of allow-listed nodes and marks only; anything else
+ * (an unknown node or mark, a script, a `javascript:` link) is refused with 400.
+ */
+export const richDoc: z.ZodType<RichDoc> = z
+  .object({
+    type: z.literal('doc'),
+    content: z
+      .array(z.union([richParagraph, richList]))
+      .min(1)
+      .max(2000),
+  })
+  .refine((doc) => listDepth(doc.content as RichBlock[]) <= RICH_LIST_DEPTH_MAX, 'too_long') as z.ZodType<RichDoc>;
+
 export const postParentInput = z.object({
   type: z.enum(POST_PARENT_TYPES),
   /** company and system: the workspace id (may be left out); feed: the person's own id; group: the group id. */
@@ -35,6 +102,8 @@ export const postParentInput = z.object({
 
 export const createPostBody = z.object({
   text: postText,
+  /** The formatted text; when given, the server stores `docText(doc)` as `text` (what was sent there is ignored). */
+  doc: richDoc.optional(),
   parent: postParentInput.default({ type: 'company' }),
   kind: z.enum(POST_KINDS).default('post'),
   mentions: mentions.default([]),
@@ -51,11 +120,25 @@ export type CreatePostBody = z.infer<typeof createPostBody>;
 
 export const updatePostBody = z.object({
   text: postText.optional(),
+  /** The formatted text (its `docText` becomes `text`); `null` makes the post plain again. */
+  doc: richDoc.nullable().optional(),
   mentions: mentions.optional(),
   attachments: attachments.optional(),
   mustRead: z.boolean().optional(),
 });
 export type UpdatePostBody = z.infer<typeof updatePostBody>;
+
+/**
+ * `PUT api/post/scheduled/{id}`: its author changes a scheduled post — the text (plain or formatted), the mentions,
+ * the time; `publishAt: null` publishes it now.
+ */
+export const updateScheduledBody = z.object({
+  text: postText.optional(),
+  doc: richDoc.nullable().optional(),
+  mentions: mentions.optional(),
+  publishAt: z.iso.datetime({ offset: true, error: 'post_publish_at_invalid' }).nullable().optional(),
+});
+export type UpdateScheduledBody = z.infer<typeof updateScheduledBody>;
 
 export const personCard = z.object({
   _id: z.string(),
@@ -84,6 +167,8 @@ export const postDto = z.object({
   parent: z.object({ type: z.enum(POST_PARENT_TYPES), id: z.string(), where: z.string() }),
   author: personCard,
   text: z.string(),
+  /** The formatted text (docs/api.md "Formatted text"), or null for a plain-text post. */
+  doc: richDoc.nullable(),
   mentions: z.array(personCard),
   /** Uploaded files; an image's `mini` is its preview. */
   attachments: z.array(storedFile),

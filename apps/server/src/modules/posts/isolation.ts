@@ -43,6 +43,11 @@ registerBody('PUT /api/post/:id/must_read', () => ({ mustRead: true }));
 registerBody('PUT /api/post/:id/pin', () => ({ pinned: true }));
 registerBody('POST /api/post/:id/remind', () => ({}));
 
+registerBody('PUT /api/post/scheduled/:id', ({ a }) => ({
+  text: `Published the day after tomorrow, with @[Eve](user:${a.employee.id})`,
+  mentions: [a.employee.id],
+}));
+
 registerObject('scheduled_post', async (h, a) => {
   const later = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
   const scheduled = await as(h, a.admin.token, 'POST', '/api/post', { text: 'Published tomorrow', publishAt: later });

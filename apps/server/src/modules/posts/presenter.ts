@@ -23,6 +23,7 @@ export function presentPost(view: PostView, can: PostDto['can']): PostDto {
     parent: { type: row.parentType, id: row.parentId, where: row.parentWhere },
     author: view.author,
     text: row.text,
+    doc: row.doc ?? null,
     mentions: view.mentioned,
     attachments: row.attachments,
     created: row.created.toISOString(),

@@ -22,6 +22,7 @@ import {
   unseenQuery,
   unseenResult,
   updatePostBody,
+  updateScheduledBody,
   viewBody,
   viewResult,
   viewsPage,
@@ -39,7 +40,14 @@ import { feedGroups, readableGroups } from './groups.js';
 import { reactToPost } from './likes.js';
 import { presentNewPost } from './presenter.js';
 import * as reading from './reading.js';
-import { cancelScheduledPost, isScheduled, myScheduledPosts, schedulePost, startScheduledPosts } from './scheduled.js';
+import {
+  cancelScheduledPost,
+  isScheduled,
+  myScheduledPosts,
+  schedulePost,
+  startScheduledPosts,
+  updateScheduledPost,
+} from './scheduled.js';
 import * as service from './service.js';
 import { registerWidgetRoutes } from './widgets.js';
 
@@ -162,6 +170,19 @@ function postRoutes(app: App, platform: Platform) {
     async (req) => {
       await cancelScheduledPost(req.ctx, req.params.id);
       return { result: { _id: req.params.id } };
+    },
+  );
+
+  app.put(
+    '/api/post/scheduled/:id',
+    {
+      schema: { tags: ['posts'], params: idParams, body: updateScheduledBody, response: { 200: resultOf(postDto) } },
+      config: { access: { ...wall, right: 'wall' }, params: { id: 'scheduled_post' } },
+    },
+    async (req) => {
+      const { post, published } = await updateScheduledPost(platform, req.ctx, req.params.id, req.body);
+      if (published) announcePost(platform, req.ctx, 'post.created', post);
+      return { result: post };
     },
   );
 

@@ -63,7 +63,7 @@ describe('scheduled posts', () => {
         parent: { type: 'company', id: ws.id },
         publishAt: new Date(publishAt).toISOString(),
         mentions: [{ _id: colleague.id }],
-        can: { edit: false, delete: true },
+        can: { edit: true, delete: true },
       });
     });
     expect(events).toEqual([]);
@@ -132,5 +132,90 @@ describe('scheduled posts', () => {
     expect(await runJob(Date.now() + 2 * HOUR)).toBe(0);
     expect(await scheduledOf(ws.employee)).toEqual([]);
     expect(await newsIds(ws.employee)).not.toContain(doomed.json().result._id);
+  });
+
+  it('lets the author change the text and time: the job keeps to the new time, publishes once, never a cancelled one', async () => {
+    const ws = await makeWorkspace(h);
+    const other = await makeWorkspace(h);
+    const carla = await makeUser(h, ws.id, { firstName: 'Carla', lastName: 'Colleague' });
+    const edit = (user: TestUser, id: string, body: Record<string, unknown>) =>
+      call(h, user, 'PUT', `/api/post/scheduled/${id}`, body);
+    const id = (await call(h, ws.employee, 'POST', '/api/post', { text: 'Draft', publishAt: inHours(1) })).json().result
+      ._id as string;
+
+    // Only its author: others 404, and a foreign workspace's people too.
+    for (const stranger of [ws.admin, other.admin, other.employee]) {
+      expect((await edit(stranger, id, { text: 'Mine now' })).statusCode).toBe(404);
+    }
+    const formatted = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Launch', marks: [{ type: 'bold' }] },
+            { type: 'text', text: ` with ${mentionMarkup(carla.id, 'Carla')}` },
+          ],
+        },
+      ],
+    };
+    const moved = await edit(ws.employee, id, { text: 'x', doc: formatted, publishAt: inHours(5) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().result).toMatchObject({
+      _id: id,
+      text: `Launch with ${mentionMarkup(carla.id, 'Carla')}`,
+      doc: formatted,
+      mentions: [{ _id: carla.id }],
+      publishAt: expect.any(String),
+    });
+    expect(new Date(moved.json().result.publishAt).getTime()).toBeGreaterThan(Date.now() + 4 * HOUR);
+    // The rules hold on the change: a thank-you-sized refusal, a bad time, a bad link.
+    expect((await edit(ws.employee, id, { publishAt: inHours(24 * 400) })).json().code).toBe('post_publish_at_invalid');
+    const js = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+        },
+      ],
+    };
+    expect((await edit(ws.employee, id, { doc: js })).statusCode).toBe(400);
+
+    // The run queued for the old time finds nothing due; the new time publishes it, once.
+    expect(await runJob(Date.now() + 2 * HOUR)).toBe(0);
+    expect(await scheduledOf(ws.employee)).toHaveLength(1);
+    expect(await runJob(Date.now() + 6 * HOUR)).toBe(1);
+    expect(await runJob(Date.now() + 6 * HOUR)).toBe(0);
+    const published = (await call(h, carla, 'GET', `/api/post/${id}`)).json().result;
+    expect(published).toMatchObject({
+      _id: id,
+      text: `Launch with ${mentionMarkup(carla.id, 'Carla')}`,
+      doc: formatted,
+    });
+    expect((await newsIds(ws.employee)).filter((p: string) => p === id)).toHaveLength(1);
+    // Published: no more editing as a scheduled post.
+    expect((await edit(ws.employee, id, { text: 'Late' })).json().code).toBe('scheduled_post_not_found');
+
+    // Publish now: published at once with its id and announced; the job has nothing left of it.
+    const soon = (await call(h, ws.employee, 'POST', '/api/post', { text: 'Soon', publishAt: inHours(3) })).json()
+      .result._id as string;
+    const events = await emitted(async () => {
+      const now = await edit(ws.employee, soon, { publishAt: null, text: 'Now instead' });
+      expect(now.statusCode, now.body).toBe(200);
+      expect(now.json().result).toMatchObject({ _id: soon, text: 'Now instead', publishAt: null, doc: null });
+    });
+    expect(events).toEqual([
+      expect.objectContaining({ event: 'post.created', payload: expect.objectContaining({ _id: soon }) }),
+    ]);
+    expect((await newsIds(ws.employee))[0]).toBe(soon);
+    expect(await runJob(Date.now() + 4 * HOUR)).toBe(0);
+
+    // Cancelled: never published, not even by a run at its time.
+    const gone = (await call(h, ws.employee, 'POST', '/api/post', { text: 'Never', publishAt: inHours(1) })).json()
+      .result._id as string;
+    expect((await call(h, ws.employee, 'DELETE', `/api/post/scheduled/${gone}`)).statusCode).toBe(200);
+    expect(await runJob(Date.now() + 2 * HOUR)).toBe(0);
+    expect((await call(h, ws.employee, 'GET', `/api/post/${gone}`)).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 // Scheduled posts: written now, published later by a job (docs/api.md "Wall", "Scheduled posts").
-import { type CreatePostBody, POST_SCHEDULE_MAX_DAYS, type PostDto } from '@hallway/shared';
+import { type CreatePostBody, POST_SCHEDULE_MAX_DAYS, type PostDto, type UpdateScheduledBody } from '@hallway/shared';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf } from '../../platform/db/client.js';
@@ -21,7 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export const isScheduled = (body: CreatePostBody, now = Date.now()) =>
   !!body.publishAt && new Date(body.publishAt).getTime() > now;
 
-/** Scheduled posts as their author sees them: the post it will become, with `publishAt`; it can only be cancelled. */
+/** Scheduled posts as their author sees them: the post it will become, with `publishAt`; its author edits or cancels it. */
 async function presentScheduled(ctx: RequestContext, rows: ScheduledPostRow[]): Promise<PostDto[]> {
   const cards = await personCards(ctx.db, [...new Set(rows.flatMap((r) => [r.authorId, ...r.body.mentions]))]);
   const card = (id: string) => cards.get(id) ?? unknownPerson(id);
@@ -35,6 +35,7 @@ async function presentScheduled(ctx: RequestContext, rows: ScheduledPostRow[]): 
       kind: r.body.kind,
       authorId: r.authorId,
       text: r.body.text,
+      doc: r.body.doc ?? null,
       mentions: r.body.mentions,
       attachments: r.attachments,
       mustRead: r.body.mustRead ?? false,
@@ -57,7 +58,7 @@ async function presentScheduled(ctx: RequestContext, rows: ScheduledPostRow[]): 
       viewed: true,
       acknowledged: false,
     };
-    const can = { edit: false, delete: true, mustRead: false, pin: false };
+    const can = { edit: true, delete: true, mustRead: false, pin: false };
     return { ...presentPost(view, can), publishAt: r.publishAt.toISOString() };
   });
 }
@@ -66,11 +67,26 @@ async function presentScheduled(ctx: RequestContext, rows: ScheduledPostRow[]): 
  * `POST api/post` with a future `publishAt`: every rule of a new post is checked now (as the author), the post is
  * kept in `scheduled_posts` and only its author lists it (`GET api/post/scheduled`). A job publishes it at that time.
  */
-export async function schedulePost(platform: Platform, ctx: RequestContext, body: CreatePostBody): Promise<PostDto> {
-  const at = new Date(body.publishAt!);
+/** A publication time within POST_SCHEDULE_MAX_DAYS, or 400 `post_publish_at_invalid`. */
+function checkedTime(publishAt: string): Date {
+  const at = new Date(publishAt);
   if (at.getTime() > Date.now() + POST_SCHEDULE_MAX_DAYS * DAY) {
     throw new AppError(400, 'post_publish_at_invalid', {}, { fields: { publishAt: 'post_publish_at_invalid' } });
   }
+  return at;
+}
+
+/** Queues one run of the publishing job at `at` (the minute's run would find the post too; this one is on time). */
+function queuePublication(platform: Platform, ctx: RequestContext, at: Date) {
+  if (!platform.config.jobs) return;
+  const seconds = Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000));
+  ctx.afterCommit(() =>
+    platform.jobs.send(PUBLISH_QUEUE, {}, { startAfter: seconds }).catch((err) => ctx.log.error({ err })),
+  );
+}
+
+export async function schedulePost(platform: Platform, ctx: RequestContext, body: CreatePostBody): Promise<PostDto> {
+  const at = checkedTime(body.publishAt!);
   const { publishAt: _later, ...rest } = body;
   const values = await checkedPost(ctx, rest);
   const [row] = await ctx.db
@@ -80,18 +96,67 @@ export async function schedulePost(platform: Platform, ctx: RequestContext, body
       authorId: values.authorId,
       publishAt: at,
       // The place resolved (a company or own feed post names its workspace or author) and mentions as checked.
-      body: { ...rest, parent: { ...rest.parent, id: values.parentId }, mentions: values.mentions },
+      body: { ...rest, text: values.text, parent: { ...rest.parent, id: values.parentId }, mentions: values.mentions },
       attachments: values.attachments,
     })
     .returning();
-  // The minute's job would find it too; this one publishes it on time.
-  if (platform.config.jobs) {
-    const seconds = Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000));
-    ctx.afterCommit(() =>
-      platform.jobs.send(PUBLISH_QUEUE, {}, { startAfter: seconds }).catch((err) => ctx.log.error({ err })),
-    );
-  }
+  queuePublication(platform, ctx, at);
   return (await presentScheduled(ctx, [row]))[0];
+}
+
+/**
+ * `PUT api/post/scheduled/{id}`: its author changes the text, mentions or time of a scheduled post (anyone else, or
+ * a post already published or cancelled: 404 `scheduled_post_not_found`). Every rule of a new post is checked again.
+ * A new time queues the job for it; the job publishes a row only while its `publishAt` is due, so a post moved later
+ * waits for its new time and is published once. `publishAt: null` (or a time already past) publishes it now, as
+ * the author, with its id: the answer is then the published post (`publishAt: null`) and `published` is true.
+ */
+export async function updateScheduledPost(
+  platform: Platform,
+  ctx: RequestContext,
+  id: string,
+  body: UpdateScheduledBody,
+): Promise<{ post: PostDto; published: boolean }> {
+  const [row] = await ctx.db
+    .select()
+    .from(scheduledPosts)
+    .where(
+      and(
+        eq(scheduledPosts.id, id),
+        eq(scheduledPosts.clientId, ctx.tenant()),
+        eq(scheduledPosts.authorId, ctx.me().id),
+      ),
+    )
+    .for('update');
+  if (!row) throw notFound('scheduled_post_not_found');
+  const textChanged = body.text !== undefined || body.doc !== undefined;
+  const doc = body.doc !== undefined ? body.doc : body.text !== undefined ? null : row.body.doc;
+  const next: Omit<CreatePostBody, 'publishAt'> = {
+    ...row.body,
+    text: body.text ?? row.body.text,
+    doc: doc ?? undefined,
+    mentions: body.mentions ?? (textChanged ? [] : row.body.mentions),
+  };
+  const now =
+    body.publishAt === null || (body.publishAt !== undefined && !isScheduled({ ...next, publishAt: body.publishAt }));
+  if (now) {
+    await ctx.db.delete(scheduledPosts).where(eq(scheduledPosts.id, row.id));
+    const post = await presentNewPost(ctx, await createPost(ctx, next, row.id));
+    return { post, published: true };
+  }
+  const at = body.publishAt ? checkedTime(body.publishAt) : row.publishAt;
+  const values = await checkedPost(ctx, next);
+  const [updated] = await ctx.db
+    .update(scheduledPosts)
+    .set({
+      publishAt: at,
+      body: { ...next, text: values.text, mentions: values.mentions },
+      attachments: values.attachments,
+    })
+    .where(eq(scheduledPosts.id, row.id))
+    .returning();
+  if (at.getTime() !== row.publishAt.getTime()) queuePublication(platform, ctx, at);
+  return { post: (await presentScheduled(ctx, [updated]))[0], published: false };
 }
 
 /** `GET api/post/scheduled`: the caller's scheduled posts in the workspace, soonest first. */
@@ -145,7 +210,11 @@ export async function publishDuePosts(
     const after: (() => unknown)[] = [];
     try {
       await inTenant(platform.database, { clientId }, async (tx) => {
-        const [row] = await tx.delete(scheduledPosts).where(eq(scheduledPosts.id, id)).returning();
+        // Still due: its author may have moved it later since it was listed (then its new time's run publishes it).
+        const [row] = await tx
+          .delete(scheduledPosts)
+          .where(and(eq(scheduledPosts.id, id), lte(scheduledPosts.publishAt, new Date(now))))
+          .returning();
         if (!row) return;
         const who = principalQuery.read(await rowsOf(tx, sql.raw(principalQuery.sql(row.authorId, row.clientId))));
         if (!who?.client || who.user.deletionMark || who.client.status !== 'active') {

@@ -1,8 +1,16 @@
-import { type CreatePostBody, POSTS_PINNED_MAX, type PostDto, type UpdatePostBody } from '@hallway/shared';
+import {
+  type CreatePostBody,
+  docText,
+  POST_TEXT_MAX,
+  POSTS_PINNED_MAX,
+  type PostDto,
+  type RichDoc,
+  type UpdatePostBody,
+} from '@hallway/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors/app-error.js';
+import { AppError, badRequest, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { assertGroupWritable, canReadGroup, groupMembers, groupPostAdded } from './groups.js';
@@ -56,6 +64,18 @@ async function saveMentions(ctx: RequestContext, row: PostRow, replace: boolean)
   }
 }
 
+/**
+ * The text a post stores: a formatted post's plain text (`docText`), else the text sent. Empty or longer than
+ * POST_TEXT_MAX: 400 with `fields.text`.
+ */
+function postTextOf(text: string, doc: RichDoc | null | undefined): string {
+  if (!doc) return text;
+  const plain = docText(doc);
+  if (!plain) throw invalidFields({ text: 'required' });
+  if (plain.length > POST_TEXT_MAX) throw invalidFields({ text: 'too_long' });
+  return plain;
+}
+
 /** A new post's values after every rule of `POST api/post` (place, rights, mentions, thanks, files); not saved. */
 export async function checkedPost(ctx: RequestContext, body: Omit<CreatePostBody, 'publishAt'>) {
   const me = ctx.me();
@@ -64,8 +84,9 @@ export async function checkedPost(ctx: RequestContext, body: Omit<CreatePostBody
     throw new AppError(400, 'thanks_parent_invalid', {}, { fields: { 'parent.type': 'thanks_parent_invalid' } });
   }
   const parentId = await resolveParent(ctx, body.parent);
-  const mentions = await checkedMentions(ctx, body.text, body.mentions);
-  checkThanks(body.kind, body.text, mentions, me.id);
+  const text = postTextOf(body.text, body.doc);
+  const mentions = await checkedMentions(ctx, text, body.mentions);
+  checkThanks(body.kind, text, mentions, me.id);
   const attachments = await checkedAttachments(ctx, body.attachments);
   return {
     clientId: ctx.tenant(),
@@ -74,7 +95,8 @@ export async function checkedPost(ctx: RequestContext, body: Omit<CreatePostBody
     parentWhere: body.parent.where ?? '',
     kind: body.kind,
     authorId: me.id,
-    text: body.text,
+    text,
+    doc: body.doc ?? null,
     mentions,
     attachments,
     mustRead: body.mustRead ?? false,
@@ -122,11 +144,13 @@ export async function updatePost(ctx: RequestContext, id: string, body: UpdatePo
   const can = postPolicy(ctx, row);
   authorize(can.edit);
   if (body.mustRead !== undefined && body.mustRead !== row.mustRead) authorize(can.mustRead);
-  const text = body.text ?? row.text;
-  const contentChanged = body.text !== undefined || body.mentions !== undefined || body.attachments !== undefined;
+  const doc = body.doc !== undefined ? body.doc : row.doc;
+  const textChanged = body.text !== undefined || body.doc !== undefined;
+  const text = doc && body.doc !== undefined ? postTextOf('', doc) : (body.text ?? row.text);
+  const contentChanged = textChanged || body.mentions !== undefined || body.attachments !== undefined;
   const mentions =
-    body.text !== undefined || body.mentions !== undefined
-      ? await checkedMentions(ctx, text, body.mentions ?? (body.text !== undefined ? [] : row.mentions))
+    textChanged || body.mentions !== undefined
+      ? await checkedMentions(ctx, text, body.mentions ?? (textChanged ? [] : row.mentions))
       : row.mentions;
   checkThanks(row.kind, text, mentions, row.authorId);
   const attachments = body.attachments ? await checkedAttachments(ctx, body.attachments) : row.attachments;
@@ -134,6 +158,7 @@ export async function updatePost(ctx: RequestContext, id: string, body: UpdatePo
     .update(posts)
     .set({
       text,
+      doc: body.text !== undefined && body.doc === undefined ? null : doc,
       mentions,
       attachments,
       mustRead: body.mustRead ?? row.mustRead,

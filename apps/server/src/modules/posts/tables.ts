@@ -1,4 +1,4 @@
-import type { CreatePostBody, PostKind, PostParentType, Reaction, StoredFile } from '@hallway/shared';
+import type { CreatePostBody, PostKind, PostParentType, Reaction, RichDoc, StoredFile } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../platform/db/columns.js';
@@ -26,7 +26,10 @@ export const posts = pgTable(
     authorId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The plain text; for a formatted post `docText(doc)`, so rules, search and notifications read it alone. */
     text: text().notNull(),
+    /** The formatted text (allow-listed TipTap JSON, docs/api.md "Formatted text"); null for a plain-text post. */
+    doc: jsonb().$type<RichDoc>(),
     mentions: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     /** The files as uploads presented them when attached: a page shows them without a lookup. */
     attachments: jsonb().$type<StoredFile[]>().notNull().default([]),

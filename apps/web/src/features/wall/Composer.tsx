@@ -1,9 +1,11 @@
 import {
   type CreatePostBody,
+  docText,
   formatBytes,
   POST_ATTACHMENT_LIMIT_BYTES,
   type PostDto,
   type PostKind,
+  type RichDoc,
   type StoredFile,
   THANKS_TEXT_MIN,
 } from '@hallway/shared';
@@ -23,9 +25,17 @@ import {
   ThemeIcon,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconClock, IconHeartHandshake, IconPaperclip, IconPoint, IconSend } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconClock,
+  IconHeartHandshake,
+  IconLetterCase,
+  IconPaperclip,
+  IconPoint,
+  IconSend,
+} from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ClipboardEvent, type DragEvent, useEffect, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { errorText, translateCode } from '../../i18n/errors';
 import { UploadProgress } from '../../ui/FileUpload';
 import { showSuccess } from '../../ui/toast';
@@ -35,6 +45,7 @@ import type { FeedKind } from './api';
 import { addScheduled } from './cache';
 import type { ComposerDraft } from './congratulate';
 import { useWall } from './context';
+import { docOfPlain, markDoc } from './editor/convert';
 import { MentionTextarea } from './MentionTextarea';
 import type { Mention } from './mentions';
 import { wallMutations } from './queries';
@@ -56,6 +67,11 @@ function parentOf(feed: FeedKind, group: string): CreatePostBody['parent'] {
   return feed === 'company' ? { type: 'company', where: 'company' } : { type: 'feed', where: 'user_feed' };
 }
 
+/** The formatting editor (TipTap) is its own chunk: the wall's first load does not carry it. */
+const loadEditor = () => import('./editor/RichEditor');
+const RichEditor = lazy(loadEditor);
+const EMPTY_DOC: RichDoc = { type: 'doc', content: [{ type: 'paragraph' }] };
+
 const ruleText = (code: ThanksProblem) => translateCode(code, { min: THANKS_TEXT_MIN });
 
 /** Writing a post or a thank-you post (spec portal §5 "Posts"): mentions, attachments up to 20 MB, Ctrl+Enter. */
@@ -74,6 +90,10 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
     box.setSelectionRange(box.value.length, box.value.length);
     box.scrollIntoView?.({ block: 'center' });
   }, [initial]);
+  /** Formatting on: the document being written (`@Name` mentions), else null and the plain field is used. */
+  const [doc, setDoc] = useState<RichDoc | null>(null);
+  /** A new editor after each publication starts empty. */
+  const [round, setRound] = useState(0);
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [mustRead, setMustRead] = useState(false);
   /** "Publish later": the local date and time of a `datetime-local` field, or null to publish now. */
@@ -86,7 +106,7 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
   const [dragging, setDragging] = useState(false);
   const upload = useUpload({ purpose: 'attachment' });
 
-  const check = checkDraft(text, mentions, kind, reader.userId);
+  const check = checkDraft(doc ? docText(doc) : text, mentions, kind, reader.userId);
 
   const attach = async (picked: File[]) => {
     if (!picked.length) return;
@@ -96,6 +116,10 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
 
   const reset = () => {
     setText('');
+    if (doc) {
+      setDoc(EMPTY_DOC);
+      setRound((value) => value + 1);
+    }
     setMentions([]);
     setFiles([]);
     setMustRead(false);
@@ -117,8 +141,10 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
     }
     setError(null);
     try {
+      const formatted = doc ? markDoc(doc, mentions) : null;
       const post = await publishing.mutateAsync({
-        text: check.text,
+        text: formatted?.text ?? check.text,
+        ...(formatted ? { doc: formatted.doc } : {}),
         kind,
         parent: parentOf(feed, owners.group),
         mentions: check.mentions,
@@ -192,23 +218,51 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
             {t(feed === 'company' ? 'composer.toCompany' : feed === 'group' ? 'composer.toGroup' : 'composer.toFeed')}
           </Text>
         </Group>
-        <MentionTextarea
-          aria-label={t('composer.label')}
-          placeholder={thanks ? t('composer.thanksPlaceholder') : t('composer.placeholder')}
-          autosize
-          minRows={2}
-          maxRows={14}
-          value={text}
-          onChange={(value) => {
-            setText(value);
-            if (error) setError(null);
-          }}
-          mentions={mentions}
-          onMentionsChange={setMentions}
-          onSubmit={() => void publish()}
-          textareaRef={field}
-          aria-invalid={attempted && error ? true : undefined}
-        />
+        {doc ? (
+          <Suspense
+            fallback={
+              <Text size="sm" c="dimmed" py="md">
+                {t('composer.editorLoading')}
+              </Text>
+            }
+          >
+            <RichEditor
+              key={round}
+              initial={doc}
+              onChange={(next) => {
+                setDoc(next);
+                if (error) setError(null);
+              }}
+              mentions={mentions}
+              onMentionsChange={setMentions}
+              onSubmit={() => void publish()}
+              label={t('composer.label')}
+              placeholder={thanks ? t('composer.thanksPlaceholder') : t('composer.placeholder')}
+              autoFocus
+              invalid={attempted && !!error}
+            />
+          </Suspense>
+        ) : (
+          <MentionTextarea
+            aria-label={t('composer.label')}
+            placeholder={thanks ? t('composer.thanksPlaceholder') : t('composer.placeholder')}
+            autosize
+            minRows={2}
+            maxRows={14}
+            value={text}
+            onChange={(value) => {
+              setText(value);
+              if (error) setError(null);
+            }}
+            mentions={mentions}
+            onMentionsChange={setMentions}
+            onSubmit={() => void publish()}
+            textareaRef={field}
+            aria-invalid={attempted && error ? true : undefined}
+            // The formatting editor is fetched while the person writes, so switching to it is instant.
+            onFocus={() => void loadEditor().catch(() => undefined)}
+          />
+        )}
         {thanks && <ThanksRules length={check.length} mentioned={check.mentions.length} problems={check.thanks} />}
         <DraftAttachments files={files} onRemove={(id) => setFiles((current) => current.filter((f) => f._id !== id))} />
         <UploadProgress value={upload.progress} />
@@ -251,6 +305,24 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
                 </Tooltip>
               )}
             </FileButton>
+            <Tooltip label={t('composer.formatHint')}>
+              <ActionIcon
+                variant={doc ? 'light' : 'subtle'}
+                color={doc ? undefined : 'gray'}
+                size="lg"
+                aria-label={t('composer.format')}
+                aria-pressed={!!doc}
+                onClick={() => {
+                  if (doc) {
+                    // Back to plain: the text stays, its formatting goes.
+                    setText(docText(doc));
+                    setDoc(null);
+                  } else setDoc(docOfPlain(text));
+                }}
+              >
+                <IconLetterCase size={20} />
+              </ActionIcon>
+            </Tooltip>
             <Tooltip label={t('composer.later')}>
               <ActionIcon
                 variant={later === null ? 'subtle' : 'light'}

@@ -28,7 +28,7 @@ const CARET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
  * People for a query: the workspace's people loaded at start-up when that list is complete, else the server's search
  * (a big workspace loads only its first page at start-up).
  */
-function usePeopleSearch(query: string): PersonOption[] | null {
+export function usePeopleSearch(query: string): PersonOption[] | null {
   const { people, peopleComplete, workspace } = useWall();
   const [debounced] = useDebouncedValue(query, 200);
   const remote = !peopleComplete && debounced.trim().length >= MENTION_SEARCH_MIN;

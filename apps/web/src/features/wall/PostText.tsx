@@ -1,7 +1,8 @@
-import type { PersonCard } from '@hallway/shared';
+import type { PersonCard, RichDoc } from '@hallway/shared';
 import { Anchor, Box, Button, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { RichText } from './editor/RichText';
 import { segmentsOf } from './mentions';
 import { useWallTexts } from './texts';
 
@@ -17,10 +18,13 @@ const NO_CARDS: PersonCard[] = [];
  */
 export const PostText = memo(function PostText({
   text,
+  doc = null,
   mentions = NO_CARDS,
   size = 'sm',
 }: {
   text: string;
+  /** A formatted post's document (drawn by RichText); plain posts have none. */
+  doc?: RichDoc | null;
   mentions?: PersonCard[];
   size?: 'sm' | 'md';
 }) {
@@ -30,6 +34,25 @@ export const PostText = memo(function PostText({
   const long = text.length > LONG_CHARS || text.split('\n').length > LONG_LINES;
   const [expanded, setExpanded] = useState(false);
   const folded = long && !expanded;
+  if (doc) {
+    return (
+      <Box>
+        <Text
+          component="div"
+          size={size}
+          className={folded ? 'hw-rich-folded' : undefined}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          <RichText doc={doc} cards={cards} />
+        </Text>
+        {long && (
+          <Button variant="subtle" size="compact-xs" px={0} mt={2} onClick={() => setExpanded((v) => !v)}>
+            {expanded ? t('post.showLess') : t('post.showMore')}
+          </Button>
+        )}
+      </Box>
+    );
+  }
   return (
     <Box>
       <Text size={size} lineClamp={folded ? 8 : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -71,4 +71,53 @@ describe('scheduled posts', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Your scheduled posts' })).toBeNull());
     expect(client.getQueryData(wallKeys.scheduled)).toEqual([]);
   });
+
+  it('can be edited: new text and time are saved, or the post is published now', async () => {
+    const first = makePost({
+      text: 'Draft announcement',
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+      can: { edit: true, delete: true, mustRead: false, pin: false },
+    });
+    const second = makePost({
+      text: 'Another one',
+      publishAt: new Date(Date.now() + 7_200_000).toISOString(),
+      can: { edit: true, delete: true, mustRead: false, pin: false },
+    });
+    vi.spyOn(api, 'fetchScheduled').mockResolvedValue([first, second]);
+    const update = vi
+      .spyOn(api, 'updateScheduled')
+      .mockImplementation(async (id, body) =>
+        makePost({ _id: id, text: body.text ?? '', doc: body.doc ?? null, publishAt: body.publishAt ?? null }),
+      );
+    renderWall(<ScheduledPosts />);
+    const user = userEvent.setup({ delay: null });
+    const list = await screen.findByRole('region', { name: 'Your scheduled posts' });
+    const [card] = within(list).getAllByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const editor = await within(card).findByRole('textbox', { name: 'Edit' }, { timeout: 15_000 });
+    await waitFor(() => expect(editor.textContent).toBe('Draft announcement'));
+    const at = localIn(5);
+    fireEvent.change(within(card).getByLabelText('Publication time'), { target: { value: at } });
+    await user.click(within(card).getByRole('button', { name: 'Bold (Ctrl+B)' }));
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0][0]).toBe(first._id);
+    expect(update.mock.calls[0][1]).toMatchObject({
+      text: 'Draft announcement',
+      publishAt: new Date(at).toISOString(),
+    });
+    expect(update.mock.calls[0][1].doc?.content[0].type).toBe('paragraph');
+    await waitFor(() => expect(within(list).queryByRole('textbox', { name: 'Edit' })).toBeNull());
+
+    // Publish now: it leaves the scheduled list (the realtime event puts it on the feed).
+    const secondCard = within(list)
+      .getAllByRole('article')
+      .find((a) => a.textContent?.includes('Another one'))!;
+    await user.click(within(secondCard).getByRole('button', { name: 'Edit' }));
+    await within(secondCard).findByRole('textbox', { name: 'Edit' }, { timeout: 15_000 });
+    await user.click(within(secondCard).getByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
+    expect(update.mock.calls[1][1]).toMatchObject({ publishAt: null, text: 'Another one' });
+    await waitFor(() => expect(screen.queryByText('Another one')).toBeNull());
+  });
 });

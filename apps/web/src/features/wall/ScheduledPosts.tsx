@@ -1,8 +1,8 @@
 import type { PostDto } from '@hallway/shared';
-import { Badge, Button, Group, Paper, Stack } from '@mantine/core';
-import { IconClock, IconX } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconClock, IconEdit, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { showError, showSuccess } from '../../ui/toast';
 import { cancelScheduled } from './api';
 import { removeScheduled } from './cache';
@@ -11,9 +11,13 @@ import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
 import { fullDate } from './time';
 
+/** Editing comes with the formatting editor's chunk. */
+const ScheduledEdit = lazy(() => import('./editor/ScheduledEdit'));
+
 /**
  * The person's own scheduled posts above the feed, soonest first: only they see them until the job publishes them
- * (then `post.created` takes each off this list and puts it on the feed). Each can be cancelled.
+ * (then `post.created` takes each off this list and puts it on the feed). Each can be edited (text and time),
+ * published now or cancelled.
  */
 export function ScheduledPosts() {
   const { t } = useWallTexts();
@@ -32,6 +36,7 @@ function ScheduledPost({ post }: { post: PostDto }) {
   const { t, lang } = useWallTexts();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
   const when = post.publishAt ? fullDate(post.publishAt, lang) : '';
   const cancel = async () => {
     setBusy(true);
@@ -58,18 +63,42 @@ function ScheduledPost({ post }: { post: PostDto }) {
           <Badge color="grape" variant="light" leftSection={<IconClock size={12} />} style={{ textTransform: 'none' }}>
             {t('scheduled.badge', { time: when })}
           </Badge>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="gray"
-            leftSection={<IconX size={14} />}
-            loading={busy}
-            onClick={() => void cancel()}
-          >
-            {t('scheduled.cancel')}
-          </Button>
+          <Group gap={4}>
+            {!editing && post.can.edit && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<IconEdit size={14} />}
+                onClick={() => setEditing(true)}
+              >
+                {t('scheduled.edit')}
+              </Button>
+            )}
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconX size={14} />}
+              loading={busy}
+              onClick={() => void cancel()}
+            >
+              {t('scheduled.cancel')}
+            </Button>
+          </Group>
         </Group>
-        <PostText text={post.text} mentions={post.mentions} size="sm" />
+        {editing ? (
+          <Suspense
+            fallback={
+              <Text size="sm" c="dimmed">
+                {t('composer.editorLoading')}
+              </Text>
+            }
+          >
+            <ScheduledEdit post={post} onDone={() => setEditing(false)} />
+          </Suspense>
+        ) : (
+          <PostText text={post.text} doc={post.doc} mentions={post.mentions} size="sm" />
+        )}
       </Stack>
     </Paper>
   );

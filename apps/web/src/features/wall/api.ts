@@ -13,6 +13,7 @@ import type {
   Reaction,
   UpdateCommentBody,
   UpdatePostBody,
+  UpdateScheduledBody,
   UserDto,
   ViewFeed,
 } from '@hallway/shared';
@@ -57,6 +58,10 @@ export const createPost = async (body: CreatePostBody) =>
 /** `GET api/post/scheduled`: the caller's own posts waiting for their publication time. */
 export const fetchScheduled = async (signal?: AbortSignal) =>
   (await api<{ result: PostDto[] }>('/api/post/scheduled', { signal, local: true })).result;
+
+/** `PUT api/post/scheduled/{id}`: new text, mentions or time; `publishAt: null` publishes it now. */
+export const updateScheduled = async (id: string, body: UpdateScheduledBody) =>
+  (await api<{ result: PostDto }>(`/api/post/scheduled/${id}`, { method: 'PUT', body, local: true })).result;
 
 export const cancelScheduled = (id: string) =>
   api<unknown>(`/api/post/scheduled/${id}`, { method: 'DELETE', local: true });

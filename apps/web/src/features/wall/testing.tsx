@@ -46,6 +46,7 @@ export function makePost(overrides: Partial<PostDto> = {}): PostDto {
     parent: { type: 'company', id: CLIENT, where: 'company' },
     author: { _id: PEOPLE[1]._id, name: 'Lukas Schmidt', avatar: null, position: 'Engineering Manager' },
     text: `Post ${seq}`,
+    doc: null,
     mentions: [],
     attachments: [],
     created: new Date(Date.now() - seq * 60_000).toISOString(),

@@ -25,6 +25,9 @@ export const en = {
     },
   },
   composer: {
+    format: 'Formatting',
+    editorLoading: 'Loading the editor…',
+    formatHint: 'Bold, italic, lists and links',
     label: 'New post',
     placeholder: 'Share news with your colleagues… Type @ and a name to mention someone',
     thanksPlaceholder: 'Thank a colleague: mention them with @ and tell what for',
@@ -54,6 +57,7 @@ export const en = {
     tooLong: 'The text is too long',
   },
   scheduled: {
+    edit: 'Edit',
     label: 'Your scheduled posts',
     badge: 'Scheduled for {{time}}',
     cancel: 'Cancel',

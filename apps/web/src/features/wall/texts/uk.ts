@@ -26,6 +26,9 @@ export const uk: WallTexts = {
     },
   },
   composer: {
+    format: 'Форматування',
+    editorLoading: 'Завантажуємо редактор…',
+    formatHint: 'Жирний, курсив, списки й посилання',
     label: 'Нова публікація',
     placeholder: 'Поділіться новиною з колегами… Наберіть @ та ім’я, щоб згадати людину',
     thanksPlaceholder: 'Подякуйте колезі: згадайте його через @ і розкажіть, за що',
@@ -55,6 +58,7 @@ export const uk: WallTexts = {
     tooLong: 'Текст задовгий',
   },
   scheduled: {
+    edit: 'Змінити',
     label: 'Ваші заплановані публікації',
     badge: 'Заплановано на {{time}}',
     cancel: 'Скасувати',

@@ -1,0 +1,113 @@
+import { docText, type PostDto, type RichDoc } from '@hallway/shared';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconClock, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../../i18n/errors';
+import { showSuccess } from '../../../ui/toast';
+import { updateScheduled } from '../api';
+import { addScheduled, removeScheduled } from '../cache';
+import { fromMarkup, type Mention } from '../mentions';
+import { useWallTexts } from '../texts';
+import { docOfPlain, editableDoc, markDoc } from './convert';
+import RichEditor from './RichEditor';
+import { useEditorTexts } from './texts';
+
+/** A moment as the value of a `datetime-local` field, in local time. */
+function localValue(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Editing a scheduled post: its text in the formatting editor, its time; save, publish now, or close. */
+export default function ScheduledEdit({ post, onDone }: { post: PostDto; onDone: () => void }) {
+  const { t: wall } = useWallTexts();
+  const { t } = useEditorTexts();
+  const client = useQueryClient();
+  const [start] = useState(() => {
+    if (post.doc) return editableDoc(post.doc);
+    return { doc: docOfPlain(post.text), mentions: fromMarkup(post.text).mentions };
+  });
+  const [doc, setDoc] = useState<RichDoc>(start.doc);
+  const [mentions, setMentions] = useState<Mention[]>(start.mentions);
+  const [time, setTime] = useState(post.publishAt ? localValue(post.publishAt) : '');
+  const [busy, setBusy] = useState<'save' | 'now' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async (now: boolean) => {
+    if (busy) return;
+    if (!docText(doc)) return setError(wall('composer.empty'));
+    const at = new Date(time);
+    if (!now && (Number.isNaN(at.getTime()) || at.getTime() <= Date.now())) return setError(wall('composer.pickTime'));
+    setError(null);
+    setBusy(now ? 'now' : 'save');
+    const marked = markDoc(doc, mentions);
+    try {
+      const saved = await updateScheduled(post._id, {
+        text: marked.text,
+        doc: marked.doc,
+        mentions: mentions.map((m) => m.id).filter((id) => marked.text.includes(`(user:${id})`)),
+        publishAt: now ? null : at.toISOString(),
+      });
+      if (saved.publishAt) {
+        addScheduled(client, saved);
+        showSuccess(t('scheduled.saved'));
+      } else {
+        // Published: `post.created` puts it on the feed.
+        removeScheduled(client, post._id);
+        showSuccess(t('scheduled.published'));
+      }
+      onDone();
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <RichEditor
+        initial={start.doc}
+        onChange={setDoc}
+        mentions={mentions}
+        onMentionsChange={setMentions}
+        onSubmit={() => void send(false)}
+        label={wall('scheduled.edit')}
+        autoFocus
+        invalid={!!error}
+      />
+      <TextInput
+        type="datetime-local"
+        size="xs"
+        maw={260}
+        label={t('scheduled.time')}
+        value={time}
+        onChange={(event) => setTime(event.currentTarget.value)}
+        leftSection={<IconClock size={14} />}
+      />
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group gap="xs" justify="flex-end" wrap="wrap">
+        <Button size="compact-sm" variant="subtle" color="gray" onClick={onDone} disabled={!!busy}>
+          {t('scheduled.close')}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconSend size={14} />}
+          loading={busy === 'now'}
+          onClick={() => void send(true)}
+        >
+          {t('scheduled.publishNow')}
+        </Button>
+        <Button size="compact-sm" loading={busy === 'save'} onClick={() => void send(false)}>
+          {t('scheduled.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
