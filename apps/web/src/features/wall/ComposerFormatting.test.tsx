@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from './api';
 import { Composer } from './Composer';
+import { type EditedText, PostEditor } from './PostEditor';
 import { PostText } from './PostText';
 import { makePost, PEOPLE, renderWall } from './testing';
 
@@ -120,5 +121,35 @@ describe('a formatted post', () => {
     expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('editing a formatted post', { timeout: 30_000 }, () => {
+  it('opens the formatting editor with the post and sends its document back, so formatting is kept', async () => {
+    const doc: RichDoc = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Agenda', marks: [{ type: 'bold' }] }] },
+        {
+          type: 'bulletList',
+          content: [
+            { type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Coffee' }] }] },
+          ],
+        },
+      ],
+    };
+    const onSave = vi.fn(async () => {});
+    renderWall(
+      <PostEditor text={'Agenda\n• Coffee'} doc={doc} label="Edit post" onSave={onSave} onCancel={() => {}} />,
+    );
+    const editor = await screen.findByRole('textbox', { name: 'Edit post' }, { timeout: 15_000 });
+    await waitFor(() => expect(editor.querySelector('strong')?.textContent).toBe('Agenda'));
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const edited = (onSave.mock.calls[0] as unknown as [EditedText])[0];
+    expect(edited.doc?.content.map((block) => block.type)).toEqual(['paragraph', 'bulletList']);
+    expect(edited.doc?.content[0]).toEqual(doc.content[0]);
+    expect(edited.text).toContain('Coffee');
   });
 });

@@ -154,6 +154,7 @@ export const PostCard = memo(function PostCard({ post, where, single = false }: 
         {editing ? (
           <PostEditor
             text={post.text}
+            doc={post.doc}
             kind={post.kind}
             label={t('post.editLabel')}
             attachments={post.attachments}

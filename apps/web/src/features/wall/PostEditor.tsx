@@ -1,12 +1,13 @@
-import { type PostKind, type StoredFile, THANKS_TEXT_MIN } from '@hallway/shared';
+import { docText, type PostKind, type RichDoc, type StoredFile, THANKS_TEXT_MIN } from '@hallway/shared';
 import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorText, translateCode } from '../../i18n/errors';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useUpload } from '../../ui/useUpload';
 import { DraftAttachments } from './Attachments';
 import { useWall } from './context';
+import { editableDoc, markDoc } from './editor/convert';
 import { MentionTextarea } from './MentionTextarea';
 import { fromMarkup } from './mentions';
 import { checkDraft } from './rules';
@@ -14,13 +15,19 @@ import { useWallTexts } from './texts';
 
 export interface EditedText {
   text: string;
+  /** Sent back for a formatted post, so that editing keeps its formatting. */
+  doc?: RichDoc;
   mentions: string[];
   attachments?: string[];
 }
 
+const RichEditor = lazy(() => import('./editor/RichEditor'));
+
 export interface PostEditorProps {
   /** The stored text, with mention markup. */
   text: string;
+  /** A formatted post's document: it is edited in the formatting editor. */
+  doc?: RichDoc | null;
   label: string;
   kind?: PostKind;
   /** Given for posts: their files can be removed and added. */
@@ -30,11 +37,22 @@ export interface PostEditorProps {
 }
 
 /** Edits a post or a comment in place, with the same rules as writing it; Ctrl+Enter saves, Escape cancels. */
-export function PostEditor({ text: stored, label, kind = 'post', attachments, onSave, onCancel }: PostEditorProps) {
+export function PostEditor({
+  text: stored,
+  doc: storedDoc,
+  label,
+  kind = 'post',
+  attachments,
+  onSave,
+  onCancel,
+}: PostEditorProps) {
   const { t } = useWallTexts();
   const { reader } = useWall();
-  const [initial] = useState(() => fromMarkup(stored));
+  const [initial] = useState(() =>
+    storedDoc ? { ...editableDoc(storedDoc), text: '' } : { ...fromMarkup(stored), doc: null as RichDoc | null },
+  );
   const [text, setText] = useState(initial.text);
+  const [doc, setDoc] = useState<RichDoc | null>(initial.doc);
   const [mentions, setMentions] = useState(initial.mentions);
   const [files, setFiles] = useState<StoredFile[]>(attachments ?? []);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +60,7 @@ export function PostEditor({ text: stored, label, kind = 'post', attachments, on
   const upload = useUpload({ purpose: 'attachment' });
 
   const save = async () => {
-    const check = checkDraft(text, mentions, kind, reader.userId);
+    const check = checkDraft(doc ? docText(doc) : text, mentions, kind, reader.userId);
     if (check.empty) return setError(t('composer.empty'));
     if (check.thanks.length) {
       return setError(check.thanks.map((code) => translateCode(code, { min: THANKS_TEXT_MIN })).join('. '));
@@ -50,8 +68,10 @@ export function PostEditor({ text: stored, label, kind = 'post', attachments, on
     setSaving(true);
     setError(null);
     try {
+      const formatted = doc ? markDoc(doc, mentions) : null;
       await onSave({
-        text: check.text,
+        text: formatted?.text ?? check.text,
+        ...(formatted ? { doc: formatted.doc } : {}),
         mentions: check.mentions,
         ...(attachments ? { attachments: files.map((file) => file._id) } : {}),
       });
@@ -68,20 +88,40 @@ export function PostEditor({ text: stored, label, kind = 'post', attachments, on
         if (event.key === 'Escape' && !event.defaultPrevented) onCancel();
       }}
     >
-      <MentionTextarea
-        aria-label={label}
-        autosize
-        minRows={2}
-        maxRows={14}
-        value={text}
-        onChange={setText}
-        mentions={mentions}
-        onMentionsChange={setMentions}
-        onSubmit={() => void save()}
-        data-autofocus
-        autoFocus
-        error={error ?? undefined}
-      />
+      {initial.doc ? (
+        <Suspense fallback={null}>
+          <RichEditor
+            initial={initial.doc}
+            onChange={setDoc}
+            mentions={mentions}
+            onMentionsChange={setMentions}
+            onSubmit={() => void save()}
+            label={label}
+            autoFocus
+            invalid={!!error}
+          />
+          {error && (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          )}
+        </Suspense>
+      ) : (
+        <MentionTextarea
+          aria-label={label}
+          autosize
+          minRows={2}
+          maxRows={14}
+          value={text}
+          onChange={setText}
+          mentions={mentions}
+          onMentionsChange={setMentions}
+          onSubmit={() => void save()}
+          data-autofocus
+          autoFocus
+          error={error ?? undefined}
+        />
+      )}
       {attachments && (
         <>
           <DraftAttachments
