@@ -1,7 +1,7 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../../i18n';
 import '../styles/shell';
 import { SharedTooltip } from '../../ui/SharedTooltip';
 import { PageSkeleton } from '../../ui/Skeletons';
