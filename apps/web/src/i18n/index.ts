@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Resources } from './en';
 
@@ -31,8 +29,6 @@ const loaders: Record<UiLang, () => Promise<{ default: Resources }>> = {
   ru: () => import('./ru'),
   uk: () => import('./uk'),
 };
-
-dayjs.extend(localizedFormat);
 
 /** Where a language is missing a text, the Russian one is shown (the product's first language). */
 const FALLBACK: UiLang = 'ru';
@@ -143,10 +139,9 @@ export async function preloadUiLanguage(lang: UiLang, resources?: Resources): Pr
   i18n.addResourceBundle(lang, 'translation', bundle, true, true);
 }
 
-/** Loads a language if needed and switches texts and date formats to it. */
+/** Loads a language if needed and switches the texts to it (and dates, once ./dates has loaded with the shell). */
 export async function setUiLanguage(lang: UiLang, resources?: Resources): Promise<void> {
   await preloadUiLanguage(lang, resources);
-  dayjs.locale(lang);
   document.documentElement.lang = lang;
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }

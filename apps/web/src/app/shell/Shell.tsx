@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useTranslation } from '../../i18n';
 import '../styles/shell';
+import '../../i18n/dates';
 import { SharedTooltip } from '../../ui/SharedTooltip';
 import { PageSkeleton } from '../../ui/Skeletons';
 import { ErrorState } from '../../ui/States';
