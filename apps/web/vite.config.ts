@@ -1,12 +1,39 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.HALLWAY_API ?? 'http://127.0.0.1:4300';
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 
+/**
+ * Every module the entry imports statically, found when the module graph is complete. They all run before the first
+ * screen, so they are one chunk (`startup-*.js`): split by which lazy pages also use them they were nine files, and
+ * each answer's headers (~700 bytes) and separate compression cost /login/ ~8 KB.
+ */
+const startupModules = new Set<string>();
+const BARRELS = /[\\/]node_modules[\\/]@(mantine|tabler)[\\/]/;
+function startupGraph(): Plugin {
+  return {
+    name: 'hallway-startup-graph',
+    apply: 'build',
+    buildEnd() {
+      startupModules.clear();
+      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
+      const queue = entry ? [entry] : [];
+      while (queue.length) {
+        const id = queue.pop()!;
+        // Mantine, the icons and the shared package are barrels that import every component or schema (and zod):
+        // the graph through them would hold all of them, used or not. Their parts stay with the bundler's own split.
+        if (startupModules.has(id) || BARRELS.test(id) || id.startsWith(sharedSource)) continue;
+        startupModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), startupGraph()],
   resolve: {
     alias: { '@hallway/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
   },
@@ -35,7 +62,10 @@ export default defineConfig({
         // /login/ fetched 36 files, and each answer's headers (~700 bytes) cost more than its body. Common chunks
         // under 16 kB of source are copied into the chunks that import them instead: /login/ fetches 15 files.
         // (This turns on strict execution order: modules keep their source order whatever chunk they land in.)
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16_000 } },
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 16_000 },
+          groups: [{ name: 'startup', test: (id: string) => startupModules.has(id), priority: 10 }],
+        },
       },
       treeshake: {
         // The shared package's zod schemas are top-level calls the bundler cannot prove pure; the web uses their

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 250 * 1024;
+// 165.9 KB after issue 11 (own texts module, one start-up chunk, dates with the shell): the budget keeps it there.
+const BUDGET_BYTES = 175 * 1024;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 

@@ -1,6 +1,6 @@
 import './app/styles/base';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryDefaults } from './api/queryDefaults';
@@ -18,10 +18,15 @@ void preloadUiLanguage(guessLanguage()).catch(() => undefined);
 
 const router = createAppRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render is a transition: React renders it in slices and gives the main thread back between them, instead
+// of one long task that blocks input while the whole page mounts (Lighthouse's total blocking time).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -25,7 +25,12 @@ export function AppRoot() {
   else if (session.booting) content = <FullPageLoader />;
 
   return (
-    <MantineProvider theme={theme} forceColorScheme={session.colorScheme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      forceColorScheme={session.colorScheme}
+      cssVariablesResolver={cssVariablesResolver}
+      deduplicateCssVariables={false}
+    >
       <LazyNotifications />
       <SessionContext.Provider value={session}>{content}</SessionContext.Provider>
     </MantineProvider>

@@ -1,8 +1,8 @@
 import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCloudOff, IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { authStore } from '../api/storage';
+import { useTranslation } from '../i18n';
 import { BootSkeleton } from './BootScreens';
 import { isChunkLoadError, useReloadWhenOnline } from './lazy';
 

@@ -17,7 +17,7 @@ export interface WebModule {
   publicRoutes?: PublicRoute[];
   /** The module's menu entries; their place and label come from the spec's menu (app/menu.ts, `menu.*` texts). */
   menu?: MenuEntry[];
-  /** The module's own i18next namespace (ru, uk, en), loaded with its pages rather than at start-up. */
+  /** The module's own text namespace (ru, uk, en), loaded with its pages rather than at start-up. */
   texts?: ModuleTexts;
   /** Modules whose texts this one's pages show too (the people side shares the profile module's namespace). */
   uses?: WebModule[];
@@ -89,7 +89,7 @@ export interface MenuEntry {
 }
 
 export interface ModuleTexts {
-  /** The i18next namespace; unique across modules (the registry test checks it). */
+  /** The text namespace; unique across modules (the registry test checks it). */
   namespace: string;
   /** The texts in every interface language; a dynamic import, so they travel with the module's chunk. */
   load: () => Promise<FeatureTexts<TextTree>>;

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { i18n, UI_LANGS, type UiLang } from './index';
+import { i18n, UI_LANGS, type UiLang, useTranslation } from './index';
 
 export type TextTree = { [key: string]: string | TextTree };
 /** `a.b.c` paths of a texts object. */
@@ -11,7 +10,7 @@ export type TextKey<T> = {
 export type FeatureTexts<T extends TextTree> = Record<UiLang, T>;
 
 /**
- * A feature's own texts, in its own i18next namespace: they load with the feature's lazy chunk instead of the
+ * A feature's own texts, in its own text namespace: they load with the feature's lazy chunk instead of the
  * start-up bundle. Declare `const en = {...}` and `const ru: typeof en`, `const uk: typeof en` so the three stay
  * complete, then `export const useWallTexts = defineTexts('wall', { en, ru, uk })`.
  * Returns a hook giving a `t` typed by the English keys.

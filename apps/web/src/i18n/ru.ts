@@ -1,4 +1,3 @@
-import 'dayjs/locale/ru';
 import type { Resources } from './en';
 
 const ru: Resources = {

@@ -1,4 +1,3 @@
-import 'dayjs/locale/uk';
 import type { Resources } from './en';
 
 const uk: Resources = {

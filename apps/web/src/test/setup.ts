@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { authStore } from '../api/storage';
 import { setUiLanguage } from '../i18n';
+import '../i18n/dates';
 import en from '../i18n/en';
 
 // Mantine measures and observes elements; happy-dom lacks a few of the browser APIs it reaches for.

@@ -1,7 +1,7 @@
 import { DEFAULT_AVATAR_SIZE } from '@hallway/shared';
 import { Avatar as MantineAvatar } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** The fields an avatar may read (spec portal §3 "Current user": avatar/pics, fullName, name, googleImage, logo). */
 export interface AvatarPerson {

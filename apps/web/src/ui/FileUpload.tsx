@@ -2,8 +2,8 @@ import type { UploadResult } from '@hallway/shared';
 import { Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UploadPurpose } from '../api/upload';
+import { useTranslation } from '../i18n';
 import { useUpload } from './useUpload';
 
 /** The bar of an upload in flight; role progressbar with the rounded percent. */

@@ -1,5 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /**
  * Mantine's password input with its show/hide button named in the person's language and reachable by Tab (Mantine

@@ -1,6 +1,6 @@
 import { Box, Card, Group, type MantineSpacing, Paper, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /**
  * Page-shaped placeholders shown while a page's data loads, in place of a spinner: the same boxes, borders and

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { errorText } from '../i18n/errors';
 
 export interface EmptyStateProps {

@@ -1,6 +1,6 @@
 import { Text, Textarea, TextInput, type TextInputProps } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { type InputRules, validateValue } from './validation';
 
 /** Share of the limit from which the counter shows: a counter on every field, far from its limit, is noise. */

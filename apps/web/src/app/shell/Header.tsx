@@ -1,7 +1,7 @@
 import { Burger, Group, Image, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { useTranslation } from '../../i18n';
 import { brandingOf } from '../branding';
 import { useSession } from '../session/context';
 import { UserMenu } from './UserMenu';

@@ -1,8 +1,8 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { isActiveEntry } from './NavMenu';
 import { useVisibleMenu } from './useVisibleMenu';
 

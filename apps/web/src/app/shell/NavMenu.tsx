@@ -1,6 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { useVisibleMenu } from './useVisibleMenu';
 
 const underPath = (pathname: string, href: string) => {

@@ -1,8 +1,9 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../../i18n';
 import '../styles/shell';
+import '../../i18n/dates';
 import { SharedTooltip } from '../../ui/SharedTooltip';
 import { PageSkeleton } from '../../ui/Skeletons';
 import { ErrorState } from '../../ui/States';

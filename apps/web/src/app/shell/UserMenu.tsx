@@ -1,9 +1,8 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChevronDown, IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { UI_LANGS, type UiLang } from '../../i18n';
+import { UI_LANGS, type UiLang, useTranslation } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { Avatar, displayName } from '../../ui/Avatar';
 import { useSession } from '../session/context';

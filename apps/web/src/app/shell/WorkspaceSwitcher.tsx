@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryKeys } from '../../api/queryKeys';
 import { fetchClients } from '../../features/clients/api';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../session/context';
 
 /** The superadmin chooses the workspace they act in (X-COMPANY-ID); none is entered by itself. */

@@ -1,8 +1,8 @@
 // The Mantine styles the first screen needs (sign-in pages, start-up and status screens), instead of all 290 KiB
 // of @mantine/core/styles.css. The rest comes with the shell (./shell.ts). Order matters: variables and the
-// components other components are built on come first (mantine.dev "CSS files list").
+// components other components are built on come first (mantine.dev "CSS files list"). Not default-css-variables.css
+// (27 KB): the provider writes every variable itself (AppRoot, deduplicateCssVariables={false}).
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';

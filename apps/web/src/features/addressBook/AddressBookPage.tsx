@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Select, Stack, Text, TextInput, Title } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAddressBook, IconCake, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { PeopleSkeleton } from '../../ui/Skeletons';
@@ -47,7 +47,10 @@ export default function AddressBookPage() {
   }, []);
 
   const pages = list.data?.pages;
-  const people: UserListItem[] = useMemo(() => pages?.flatMap((p) => p.result) ?? [], [pages]);
+  const loaded: UserListItem[] = useMemo(() => pages?.flatMap((p) => p.result) ?? [], [pages]);
+  // The rows render in a background render React can pause for input, not in the one that answers the data's
+  // arrival (query updates render at once): the page stays responsive while a page of people comes in.
+  const people = useDeferredValue(loaded);
   const total = pages?.[0]?.total ?? 0;
 
   // One object for every row, so a row re-renders only when its own person changes (mutate is stable).
@@ -66,7 +69,7 @@ export default function AddressBookPage() {
     <QueryState
       query={list}
       loading={<PeopleSkeleton />}
-      isEmpty={() => people.length === 0}
+      isEmpty={() => loaded.length === 0}
       empty={
         <EmptyState
           icon={<IconAddressBook size={28} stroke={1.5} />}
@@ -78,6 +81,7 @@ export default function AddressBookPage() {
       {() => null}
     </QueryState>
   );
+  if (list.data && loaded.length > 0 && people.length === 0 && !list.isError) content = <PeopleSkeleton />;
   if (list.data && people.length > 0 && !list.isError) {
     content = (
       <Stack gap="sm">

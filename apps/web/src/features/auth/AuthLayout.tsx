@@ -1,10 +1,9 @@
 import { Anchor, Box, Center, Group, Image, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brandingOf } from '../../app/branding';
 import { useSession } from '../../app/session/context';
-import { UI_LANGS, type UiLang } from '../../i18n';
+import { UI_LANGS, type UiLang, useTranslation } from '../../i18n';
 import { showError } from '../../ui/toast';
 
 export interface AuthLayoutProps {

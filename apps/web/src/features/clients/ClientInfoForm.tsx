@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, NumberInput, SimpleGrid, Stack, Text, Text
 import { IconAlertCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { translateCode } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useValidatedForm } from '../../ui/form';

@@ -2,7 +2,7 @@ import { PASSWORD_MIN, SHORT_NAME_MAX } from '@hallway/shared';
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { showSuccess } from '../../ui/toast';

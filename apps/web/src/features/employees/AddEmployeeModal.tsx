@@ -1,7 +1,7 @@
 import { INN_LENGTH, PASSWORD_MIN, type RegisterBody, SHORT_NAME_MAX, TEXT_MAX } from '@hallway/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';

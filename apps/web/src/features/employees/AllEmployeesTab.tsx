@@ -31,7 +31,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
@@ -159,13 +159,15 @@ export function AllEmployeesTab() {
   const restoreFromHrm = (person: UserListItem) =>
     resetting.mutate(person._id, { onSuccess: () => showSuccess(t('employees.resetHrmDone')) });
 
-  const rows = query.data?.result ?? [];
+  // The table's rows render in a background render React can pause, not in the one that answers the query.
+  const loaded = query.data?.result;
+  const rows = useDeferredValue(loaded) ?? [];
   const total = query.data?.total ?? 0;
   let content = (
     <QueryState
       query={query}
       loading={<TableSkeleton />}
-      isEmpty={() => rows.length === 0}
+      isEmpty={() => !loaded?.length}
       empty={
         <EmptyState
           icon={<IconUsers size={28} stroke={1.5} />}
@@ -183,6 +185,7 @@ export function AllEmployeesTab() {
       {() => null}
     </QueryState>
   );
+  if (query.data && loaded?.length && rows.length === 0 && !query.isError) content = <TableSkeleton />;
   if (query.data && rows.length > 0 && !query.isError) {
     content = (
       <Table.ScrollContainer minWidth={wide ? 900 : 0}>

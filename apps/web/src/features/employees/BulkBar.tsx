@@ -13,9 +13,9 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { offeredRights } from '../../app/features';
 import { useSession } from '../../app/session/context';
+import { useTranslation } from '../../i18n';
 import { errorText, translateCode } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { showError, showSuccess } from '../../ui/toast';

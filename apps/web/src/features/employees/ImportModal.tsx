@@ -2,7 +2,7 @@ import type { HrmReport, ImportReport, ImportRowError } from '@hallway/shared';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { errorText, translateCode } from '../../i18n/errors';
 import { FileUpload } from '../../ui/FileUpload';
 import { downloadExport, importEmployees, loadHrm } from '../profile/api';

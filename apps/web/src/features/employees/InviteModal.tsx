@@ -1,7 +1,7 @@
 import { SHORT_NAME_MAX, TEXT_MAX } from '@hallway/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useValidatedForm } from '../../ui/form';
 import { showSuccess } from '../../ui/toast';
 import { inviteEmployee } from '../profile/api';

@@ -25,7 +25,7 @@ const matrixOf = (settings: NotificationSettingsDto, pick: 'channel' | 'default'
     ]),
   );
 
-/** `posts.mention` → the `codes.posts_mention` text (i18next reads dots as nesting). */
+/** `posts.mention` → the `codes.posts_mention` text (the texts read dots as nesting). */
 export const codeKey = (code: string) => `codes.${code.replace(/\./g, '_')}` as `codes.${keyof typeof en.codes}`;
 
 /**

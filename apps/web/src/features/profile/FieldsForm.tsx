@@ -2,7 +2,7 @@ import type { UpdateUserBody, UserDto } from '@hallway/shared';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useValidatedForm } from '../../ui/form';
 import { LengthCounter } from '../../ui/ValidatedInput';
 import type { InputRules } from '../../ui/validation';

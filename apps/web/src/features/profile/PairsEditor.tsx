@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Autocomplete, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { type InputRules, validateValue } from '../../ui/validation';
 import { usePeopleTexts } from './texts';

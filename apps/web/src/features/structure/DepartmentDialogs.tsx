@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput }
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { showSuccess } from '../../ui/toast';

@@ -3,7 +3,7 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { errorText, translateCode } from '../../i18n/errors';
 import { FileUpload } from '../../ui/FileUpload';
 import { loadStructure } from './api';

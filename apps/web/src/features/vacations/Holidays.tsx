@@ -18,7 +18,7 @@ import { IconCalendar, IconChevronLeft, IconChevronRight, IconPlus, IconTrash } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';

@@ -6,7 +6,7 @@ import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { errorText, fieldErrors, translateCode } from '../../i18n/errors';
 import { PeoplePicker, type PickedPerson } from '../../ui/PeoplePicker';
 import { showSuccess } from '../../ui/toast';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Slider.css';
 import { Box, Button, Center, Group, Loader, Modal, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { browserCropEngine, type CropEngine } from './engine';
 import { CROP_SHAPES, type CropPurpose, croppedName, type Rect, type Size, sourceRect } from './geometry';

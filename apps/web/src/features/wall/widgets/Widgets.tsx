@@ -1,7 +1,7 @@
 import { Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { startTransition, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/context';
+import { useTranslation } from '../../../i18n';
 import { BirthdaysWidget, useBirthdaysQuery } from './BirthdaysWidget';
 import { CalendarWidget, useCalendarWidgetQuery } from './CalendarWidget';
 import { ImportantInGroupsWidget, useImportantInGroupsQuery } from './ImportantInGroupsWidget';

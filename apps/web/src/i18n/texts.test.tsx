@@ -1,0 +1,50 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n, setUiLanguage, useTranslation } from './index';
+
+describe('interface texts at run time', () => {
+  i18n.addResourceBundle('en', 'runtime', { hello: 'Hello, {{name}}!', only: { en: 'English only' } });
+  i18n.addResourceBundle('ru', 'runtime', { hello: 'Привет, {{name}}!', only: { ru: 'Только по-русски' } });
+  i18n.addResourceBundle('uk', 'runtime', { files_one: '{{count}} файл', files_few: '{{count}} файли' });
+  const t = (key: string, values: Record<string, unknown> = {}) =>
+    (i18n.t as (k: string, v: object) => string)(key, { ns: 'runtime', ...values });
+
+  it('fills placeholders and leaves those without a value as written', async () => {
+    await setUiLanguage('en');
+    expect(t('hello', { name: 'Anna' })).toBe('Hello, Anna!');
+    expect(t('hello')).toBe('Hello, {{name}}!');
+  });
+
+  it('falls back to Russian, then to the default value, then to the key', async () => {
+    await setUiLanguage('en');
+    expect(t('only.ru')).toBe('Только по-русски');
+    expect(t('missing.key', { defaultValue: 'Default' })).toBe('Default');
+    expect(t('missing.key')).toBe('missing.key');
+    expect(i18n.exists('only.en', { ns: 'runtime' })).toBe(true);
+    expect(i18n.exists('missing.key', { ns: 'runtime' })).toBe(false);
+  });
+
+  it('picks the plural form of the language by count', async () => {
+    await setUiLanguage('uk');
+    expect(t('files', { count: 1 })).toBe('1 файл');
+    expect(t('files', { count: 3 })).toBe('3 файли');
+  });
+
+  it('merges bundles added later into a namespace', () => {
+    i18n.addResourceBundle('en', 'runtime', { later: 'Added later' });
+    expect(i18n.hasResourceBundle('en', 'runtime')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'absent')).toBe(false);
+    expect(t('later', { ns: 'runtime' })).toBe(t('later'));
+  });
+
+  it('gives components a new t when the language changes', async () => {
+    await setUiLanguage('en');
+    const { result } = renderHook(() => useTranslation('runtime'));
+    const first = result.current.t;
+    expect(first('hello' as never, { name: 'Ivan' })).toBe('Hello, Ivan!');
+    await act(() => setUiLanguage('ru'));
+    expect(result.current.t).not.toBe(first);
+    expect(result.current.t('hello' as never, { name: 'Ivan' })).toBe('Привет, Ivan!');
+    expect(result.current.i18n.language).toBe('ru');
+  });
+});
