@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,17 @@ describe('security headers', () => {
     }
     const html = await h.app.inject({ method: 'GET', url: '/' });
     expect(html.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('sends nosniff and HSTS but no document policy with the built scripts and styles', async () => {
+    await mkdir(path.join(webDist, 'assets'), { recursive: true });
+    await writeFile(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    const res = await h.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
   });
 
   it('gives the API reference its own policy, still without outside scripts or framing', async () => {
