@@ -13,6 +13,7 @@ export * from './schemas/mailings.js';
 export * from './schemas/notifications.js';
 export * from './schemas/people.js';
 export * from './schemas/posts.js';
+export * from './schemas/previews.js';
 export * from './schemas/structure.js';
 export * from './schemas/user.js';
 export * from './schemas/vacations.js';
