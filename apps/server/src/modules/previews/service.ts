@@ -64,7 +64,7 @@ export async function linkPreview(ctx: RequestContext, pagePath: string): Promis
     }
     case 'group': {
       const group = await findGroup(ctx, id);
-      if (!group || group.row.kind !== 'group' || !canReadRow(group.viewer, group.row, group.rel)) throw notFound();
+      if (group?.row.kind !== 'group' || !canReadRow(group.viewer, group.row, group.rel)) throw notFound();
       return {
         kind,
         path,

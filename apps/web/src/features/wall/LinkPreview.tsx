@@ -74,9 +74,7 @@ export function LinkPreviewCard({ path }: { path: string }) {
       style={{ display: 'flex', alignItems: 'center', textDecoration: 'none', color: 'inherit', maxWidth: 480 }}
     >
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Avatar src={data.picture} alt="" radius={round ? 'xl' : 'sm'}>
-          {data.title.slice(0, 1).toUpperCase()}
-        </Avatar>
+        <Avatar src={data.picture} alt="" radius={round ? 'xl' : 'sm'} color="initials" name={data.title} />
         <Box miw={0}>
           <Text size="sm" fw={600} truncate="end">
             {data.title}
