@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './previews.js';
 export * from './richtext.js';
 export * from './schemas/audience.js';
 export * from './schemas/auth.js';
@@ -13,6 +14,7 @@ export * from './schemas/mailings.js';
 export * from './schemas/notifications.js';
 export * from './schemas/people.js';
 export * from './schemas/posts.js';
+export * from './schemas/previews.js';
 export * from './schemas/structure.js';
 export * from './schemas/user.js';
 export * from './schemas/vacations.js';

@@ -10,6 +10,7 @@ import { module as links } from './links/module.js';
 import { module as mailings } from './mailings/module.js';
 import { module as notifications } from './notifications/module.js';
 import { module as posts } from './posts/module.js';
+import { module as previews } from './previews/module.js';
 import { module as structure } from './structure/module.js';
 import { module as users } from './users/module.js';
 import { module as vacations } from './vacations/module.js';
@@ -34,6 +35,7 @@ export const modules: readonly Module[] = [
   structure,
   vacations,
   events,
+  previews,
 ];
 
 checkModules(modules);

@@ -166,7 +166,7 @@ export const PostCard = memo(function PostCard({ post, where, single = false }: 
           />
         ) : (
           <>
-            <PostText text={post.text} doc={post.doc} mentions={post.mentions} size={single ? 'md' : 'sm'} />
+            <PostText text={post.text} doc={post.doc} mentions={post.mentions} previews size={single ? 'md' : 'sm'} />
             <Attachments files={post.attachments} />
           </>
         )}

@@ -3,6 +3,7 @@ import { Anchor, Box, Button, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { RichText } from './editor/RichText';
+import { LinkPreviews } from './LinkPreview';
 import { segmentsOf } from './mentions';
 import { useWallTexts } from './texts';
 
@@ -21,12 +22,15 @@ export const PostText = memo(function PostText({
   doc = null,
   mentions = NO_CARDS,
   size = 'sm',
+  previews = false,
 }: {
   text: string;
   /** A formatted post's document (drawn by RichText); plain posts have none. */
   doc?: RichDoc | null;
   mentions?: PersonCard[];
   size?: 'sm' | 'md';
+  /** Cards of the intranet pages the text links to (a post's; comments have none). */
+  previews?: boolean;
 }) {
   const { t } = useWallTexts();
   const segments = useMemo(() => segmentsOf(text), [text]);
@@ -50,6 +54,7 @@ export const PostText = memo(function PostText({
             {expanded ? t('post.showLess') : t('post.showMore')}
           </Button>
         )}
+        {previews && <LinkPreviews text={text} doc={doc} />}
       </Box>
     );
   }
@@ -82,6 +87,7 @@ export const PostText = memo(function PostText({
           {expanded ? t('post.showLess') : t('post.showMore')}
         </Button>
       )}
+      {previews && <LinkPreviews text={text} doc={null} />}
     </Box>
   );
 });

@@ -97,7 +97,7 @@ function ScheduledPost({ post }: { post: PostDto }) {
             <ScheduledEdit post={post} onDone={() => setEditing(false)} />
           </Suspense>
         ) : (
-          <PostText text={post.text} doc={post.doc} mentions={post.mentions} size="sm" />
+          <PostText text={post.text} doc={post.doc} mentions={post.mentions} previews size="sm" />
         )}
       </Stack>
     </Paper>

@@ -91,6 +91,16 @@ export const en = {
     showMore: 'Show more',
     showLess: 'Show less',
   },
+  preview: {
+    loading: 'Loading the link preview',
+    group: {
+      one: 'Group · {{count}} member',
+      few: 'Group · {{count}} members',
+      many: 'Group · {{count}} members',
+      other: 'Group · {{count}} members',
+    },
+    project: 'Project',
+  },
   reactions: {
     like: 'Like',
     love: 'Love',

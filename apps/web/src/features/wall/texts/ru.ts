@@ -93,6 +93,16 @@ export const ru: WallTexts = {
     showMore: 'Показать полностью',
     showLess: 'Свернуть',
   },
+  preview: {
+    loading: 'Загружается предпросмотр ссылки',
+    group: {
+      one: 'Группа · {{count}} участник',
+      few: 'Группа · {{count}} участника',
+      many: 'Группа · {{count}} участников',
+      other: 'Группа · {{count}} участника',
+    },
+    project: 'Проект',
+  },
   reactions: {
     like: 'Нравится',
     love: 'Люблю',

@@ -92,6 +92,16 @@ export const uk: WallTexts = {
     showMore: 'Показати повністю',
     showLess: 'Згорнути',
   },
+  preview: {
+    loading: 'Завантажується попередній перегляд посилання',
+    group: {
+      one: 'Група · {{count}} учасник',
+      few: 'Група · {{count}} учасники',
+      many: 'Група · {{count}} учасників',
+      other: 'Група · {{count}} учасника',
+    },
+    project: 'Проєкт',
+  },
   reactions: {
     like: 'Подобається',
     love: 'Люблю',
