@@ -74,6 +74,10 @@ export default function RichEditor({
   const live = useRef({ open, results, active, query, mentions, onSubmit });
   live.current = { open, results, active, query, mentions, onSubmit };
 
+  // Closing the suggestions a moment after blur lets a click on one land first; never after unmounting.
+  const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
+
   const choose = (index: number) => {
     const { results: found, query: at, mentions: chosen } = live.current;
     const person = found?.[index];
@@ -144,7 +148,9 @@ export default function RichEditor({
       setActive(0);
     },
     onSelectionUpdate: ({ editor: current }) => setQuery(queryAt(current)),
-    onBlur: () => setTimeout(() => setQuery(null), 150),
+    onBlur: () => {
+      blurTimer.current = setTimeout(() => setQuery(null), 150);
+    },
   });
 
   const state = useEditorState({
