@@ -148,10 +148,16 @@ export function ProfileHeader({ person, actions }: { person: UserDto; actions?: 
             <Title order={1} size="h2">
               {person.fullName}
             </Title>
-            {person.deletion_mark && (
-              <Badge color="red" variant="light">
-                {t('profile.deleted')}
+            {person.status === 'pending' ? (
+              <Badge color="orange" variant="light">
+                {t('employees.status.pending')}
               </Badge>
+            ) : (
+              person.deletion_mark && (
+                <Badge color="red" variant="light">
+                  {t('profile.deleted')}
+                </Badge>
+              )
             )}
             <AwayBadge userId={person._id} />
           </Group>

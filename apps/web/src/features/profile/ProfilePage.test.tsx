@@ -205,6 +205,13 @@ describe("someone else's profile", () => {
   it('offers no "Edit" on a deleted profile', () => {
     renderProfile(person({ can: { edit: true, editHr: true }, deletion_mark: true }), { isAdmin: true });
     expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull();
+    expect(screen.getByText('This employee was deleted')).toBeTruthy();
+  });
+
+  it('says a registration waiting for approval is pending, not deleted', () => {
+    renderProfile(person({ deletion_mark: true, status: 'pending' }), { isAdmin: true });
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.queryByText('This employee was deleted')).toBeNull();
   });
 });
 
