@@ -2,7 +2,7 @@ import { MENTION_SEARCH_MIN } from '@hallway/shared';
 import { Combobox, Group, Text, Textarea, type TextareaProps, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type Ref, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type Ref, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Avatar } from '../../ui/Avatar';
 import { type PersonOption, useWall } from './context';
 import { insertMention, type Mention, matchPeople, mentionQueryAt } from './mentions';
@@ -83,6 +83,17 @@ export function MentionTextarea({
     setQuery(found ? { ...found, caret } : null);
   };
 
+  // The caret goes after the chosen name as soon as the new text is on screen, before any later keystroke (a frame
+  // later, typing that came first would be split by the caret jumping back).
+  const caretAfter = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfter.current;
+    if (at === null || value.length < at) return;
+    caretAfter.current = null;
+    inner.current?.focus();
+    inner.current?.setSelectionRange(at, at);
+  }, [value]);
+
   const choose = (id: string) => {
     const person = results?.find((candidate) => candidate._id === id);
     if (!person || !query) return;
@@ -91,10 +102,7 @@ export function MentionTextarea({
     if (!mentions.some((m) => m.id === person._id))
       onMentionsChange([...mentions, { id: person._id, name: person.name }]);
     setQuery(null);
-    requestAnimationFrame(() => {
-      inner.current?.focus();
-      inner.current?.setSelectionRange(next.caret, next.caret);
-    });
+    caretAfter.current = next.caret;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
