@@ -1,14 +1,22 @@
 import { ApiError, authHeaders, reportApiError } from './client';
 
 /**
- * A file answer of the API (exports, `.ics`): fetched with the bearer token (so no plain link), a failure reported
- * through the usual error handling and thrown for the caller to show.
+ * A file answer of the API (exports, `.ics`): fetched with the bearer token (so no plain link), `json` as the body
+ * when given, a failure reported through the usual error handling and thrown for the caller to show.
  */
-export async function fetchFile(path: string, method: 'GET' | 'POST' = 'GET'): Promise<Response> {
-  const headers = authHeaders();
+export async function fetchFile(path: string, method: 'GET' | 'POST' = 'GET', json?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {
+    ...authHeaders(),
+    ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+  };
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: 'same-origin' });
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
   } catch {
     const error = new ApiError(0, null);
     reportApiError(error, { local: true, hadToken: !!headers.Authorization });

@@ -1,6 +1,6 @@
 import type { BulkUserOutcome, BulkUsersBody } from '@hallway/shared';
-import { ApiError, api, authHeaders, reportApiError } from '../../api/client';
-import { dispositionName, saveBlob } from '../../api/download';
+import { api } from '../../api/client';
+import { dispositionName, fetchFile, saveBlob } from '../../api/download';
 
 /** `POST api/user/bulk`: one action over the selection; answers per person whether it was done. */
 export const bulkUsers = (body: BulkUsersBody) =>
@@ -8,26 +8,7 @@ export const bulkUsers = (body: BulkUsersBody) =>
 
 /** `POST api/user/export/selected`: saves the selection as an xlsx workbook; answers the file name. */
 export async function exportSelected(ids: string[], fallbackName: string): Promise<string> {
-  const headers: Record<string, string> = { ...authHeaders(), 'Content-Type': 'application/json' };
-  let response: Response;
-  try {
-    response = await fetch('/api/user/export/selected', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ ids }),
-      credentials: 'same-origin',
-    });
-  } catch {
-    const error = new ApiError(0, null);
-    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-    throw error;
-  }
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    const error = new ApiError(response.status, body && typeof body.message === 'string' ? body : null);
-    reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-    throw error;
-  }
+  const response = await fetchFile('/api/user/export/selected', 'POST', { ids });
   const name = dispositionName(response.headers.get('Content-Disposition'), fallbackName);
   saveBlob(await response.blob(), name);
   return name;
