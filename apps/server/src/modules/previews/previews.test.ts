@@ -58,13 +58,17 @@ describe('link previews', () => {
       path: `/profile/${person.id}`,
     });
 
-    const text = `Hello\n${'word '.repeat(60)}`;
-    const post = await call(h, ws.admin, 'POST', '/api/post', { text, parent: { type: 'company' } });
+    const text = `Hello @[Lena Stone](user:${person.id})\n${'word '.repeat(60)}`;
+    const post = await call(h, ws.admin, 'POST', '/api/post', {
+      text,
+      mentions: [person.id],
+      parent: { type: 'company' },
+    });
     expect(post.statusCode, post.body).toBe(200);
     const card = await ok(ws.employee, `/post/${post.json().result._id}`);
     expect(card).toMatchObject({ kind: 'post', path: `/post/${post.json().result._id}` });
     expect(card.title).not.toBe('');
-    expect(card.subtitle.startsWith('Hello word word')).toBe(true);
+    expect(card.subtitle.startsWith('Hello @Lena Stone word word')).toBe(true);
     expect(card.subtitle.length).toBeLessThanOrEqual(120);
 
     const project = await call(h, ws.admin, 'POST', '/api/project', { name: 'Launch' });

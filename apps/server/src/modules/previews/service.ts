@@ -1,6 +1,6 @@
 // Link previews (issue 12): the card of an intranet page, read through the owning modules' own reads, so the
 // caller's workspace and access decide. Anything unknown, foreign, deleted or unreadable is the same 404.
-import { type LinkPreviewDto, previewTarget, type StoredFile } from '@hallway/shared';
+import { type LinkPreviewDto, plainText, previewTarget, type StoredFile } from '@hallway/shared';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { canReadRow, findGroup, getProject } from '../groups/index.js';
@@ -45,7 +45,7 @@ export async function linkPreview(ctx: RequestContext, pagePath: string): Promis
         kind,
         path,
         title: author?.name ?? '',
-        subtitle: excerpt(row.text),
+        subtitle: excerpt(plainText(row.text)),
         picture: author?.avatar ?? undefined,
       };
     }
