@@ -114,7 +114,6 @@ function Lightbox({
       size="auto"
       centered
       title={image ? `${image.name} · ${t('attachments.position', { index: (index ?? 0) + 1, count })}` : ''}
-      aria-label={t('attachments.viewer')}
       closeButtonProps={{ 'aria-label': t('attachments.close') }}
     >
       {image && (

@@ -155,7 +155,6 @@ export const en = {
   attachments: {
     openImage: 'Open image {{name}}',
     download: 'Download {{name}}',
-    viewer: 'Image viewer',
     previous: 'Previous image',
     next: 'Next image',
     position: '{{index}} of {{count}}',

@@ -157,7 +157,6 @@ export const ru: WallTexts = {
   attachments: {
     openImage: 'Открыть изображение {{name}}',
     download: 'Скачать {{name}}',
-    viewer: 'Просмотр изображений',
     previous: 'Предыдущее изображение',
     next: 'Следующее изображение',
     position: '{{index}} из {{count}}',

@@ -156,7 +156,6 @@ export const uk: WallTexts = {
   attachments: {
     openImage: 'Відкрити зображення {{name}}',
     download: 'Завантажити {{name}}',
-    viewer: 'Перегляд зображень',
     previous: 'Попереднє зображення',
     next: 'Наступне зображення',
     position: '{{index}} з {{count}}',
