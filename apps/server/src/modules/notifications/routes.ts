@@ -37,12 +37,12 @@ function centreRoutes(app: App, defaultLang: Lang) {
     '/api/notification/unread/:client_id/:user_id',
     {
       schema: { tags, params: z.object({ client_id: id, user_id: id }), response: { 200: unreadCounts } },
-      config: { access: own },
+      config: { access: own, oneRead: service.UNREAD_SQL },
     },
     async (req) => {
       assertOwnWorkspace(req.ctx, req.params.client_id);
       service.assertSelf(req.ctx, req.params.user_id);
-      return service.unreadCounts(req.ctx);
+      return service.unreadCountsOf(req.ctx.oneRead);
     },
   );
 

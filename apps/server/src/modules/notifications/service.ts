@@ -51,20 +51,27 @@ type TemplateRows = Parameters<typeof templatesOf>[0];
 const entryColumns = sql`id, code, section, link, vars, actor_id, others, read, created`;
 
 /** Unread entries of the caller per section, and of all together. */
-export async function unreadCounts(ctx: RequestContext): Promise<UnreadCounts> {
-  const rows = await rowsOf<{ section: string; n: number }>(
-    ctx.db,
-    sql`SELECT section, count(*)::int AS n FROM notifications
-        WHERE user_id = ${ctx.me().id} AND in_center AND NOT read GROUP BY section`,
-  );
+/**
+ * The caller's unread entries per section. The person comes from the transaction's settings, so the statement is
+ * constant: the unread route runs it as its guard's `oneRead` (one round trip), the mark-read calls through `ctx.db`.
+ */
+export const UNREAD_SQL = `SELECT section, count(*)::int AS n FROM notifications
+  WHERE user_id = nullif(current_setting('app.user_id', true), '')::uuid AND in_center AND NOT read GROUP BY section;`;
+
+/** The counts of `UNREAD_SQL`'s rows, with every section present. */
+export function unreadCountsOf(rows: Record<string, unknown>[]): UnreadCounts {
   const sections: Record<string, number> = Object.fromEntries(NOTIFICATION_SECTIONS.map((s) => [s, 0]));
   let count = 0;
   for (const row of rows) {
-    sections[row.section] = Number(row.n);
+    sections[row.section as string] = Number(row.n);
     count += Number(row.n);
   }
   sections.all = count;
   return { count, sections };
+}
+
+export async function unreadCounts(ctx: RequestContext): Promise<UnreadCounts> {
+  return unreadCountsOf(await rowsOf(ctx.db, sql.raw(UNREAD_SQL)));
 }
 
 /**

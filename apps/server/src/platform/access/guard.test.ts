@@ -6,6 +6,8 @@ import { registerErrorHandler } from '../errors/handler.js';
 import { installRouteGuard, type RouteAccess } from './guard.js';
 
 let h: Harness;
+const ONE_READ = `SELECT current_setting('app.client_id', true) AS client, current_setting('app.user_id', true) AS me,
+  (SELECT count(*)::int FROM users) AS people;`;
 let probe: ReturnType<typeof Fastify>;
 beforeAll(async () => {
   h = await createHarness();
@@ -29,6 +31,19 @@ beforeAll(async () => {
     client: req.ctx?.clientId ?? null,
   });
   for (const [url, access] of routes) probe.get(url, { config: { access } }, answer);
+  probe.get(
+    '/one-read',
+    { config: { access: { signedIn: true, ...free }, oneRead: ONE_READ } },
+    async (req: FastifyRequest) => {
+      let db = 'open';
+      try {
+        void req.ctx.db.execute;
+      } catch {
+        db = 'closed';
+      }
+      return { user: req.ctx.user!.id, read: req.ctx.oneRead, db };
+    },
+  );
   // A module's scope, as app.ts registers it: its routes get the module's feature unless they name one.
   await probe.register(async (scope: FastifyInstance) => {
     scope.decorate('moduleFeature', { getter: () => ({ feature: 'polls' as const }) });
@@ -149,6 +164,38 @@ describe('route guard', () => {
     const person = await makeUser(h, ws.id);
     await h.platform.database.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [person.id]);
     expect((await get('/signed-in', person.token)).json().code).toBe('session_expired');
+  });
+
+  it("runs a route's oneRead in the caller's tenant, with the principal checked, and leaves no settings behind", async () => {
+    const ws = await makeWorkspace(h);
+    await makeUser(h, ws.id);
+    const { rows } = await h.platform.database.query('SELECT count(*)::int AS n FROM users WHERE client_id = $1', [
+      ws.id,
+    ]);
+    const answer = await get('/one-read', ws.employee.token);
+    expect(answer.json()).toEqual({
+      user: ws.employee.id,
+      read: [{ client: ws.id, me: ws.employee.id, people: rows[0]!.n }],
+      db: 'closed',
+    });
+    const after = await h.platform.database.query(
+      "SELECT coalesce(current_setting('app.client_id', true), '') AS client, current_user AS role",
+    );
+    expect(after.rows[0]).toMatchObject({ client: '' });
+    expect(after.rows[0]!.role).not.toBe('hallway_app');
+
+    expect((await get('/one-read')).statusCode).toBe(401);
+    const revoked = await makeUser(h, ws.id);
+    await h.platform.database.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [revoked.id]);
+    expect((await get('/one-read', revoked.token)).json().code).toBe('session_expired');
+  });
+
+  it('refuses to start with a oneRead on a route that may be called signed out', () => {
+    const app = Fastify();
+    installRouteGuard(app, { database: h.platform.database, tokens: h.platform.tokens, principal: principalQuery });
+    const declare = (access: RouteAccess) => () => app.get('/x', { config: { access, oneRead: ONE_READ } }, () => 'x');
+    expect(declare({ public: true })).toThrow(/oneRead/);
+    expect(declare({ auth: 'optional', featureFree: true, reason: 'probe' })).toThrow(/oneRead/);
   });
 
   it('covers every route of the real app with a declaration', () => {

@@ -2,7 +2,7 @@ import type { Feature, Right } from '@hallway/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Tokens } from '../auth/tokens.js';
 import type { Database, Tx } from '../db/client.js';
-import { inTenant, inTenantWith } from '../db/tenant.js';
+import { inTenant, inTenantWith, readInTenant } from '../db/tenant.js';
 import { AppError } from '../errors/app-error.js';
 import { COMPANY_COOKIE, readCookie, SESSION_COOKIE } from '../files/cookies.js';
 import { createContext, type RequestContext, type SessionClient, type SessionUser } from '../http/context.js';
@@ -78,6 +78,14 @@ declare module 'fastify' {
     /** For the isolation suite: the kinds of ids in the query string and the body (top-level field names). */
     query?: IdKinds;
     body?: IdKinds;
+    /**
+     * The route's whole database work is this one read: a constant statement that names the caller through the
+     * transaction's settings (`current_setting('app.user_id')`, `app.client_id`), never through inlined values.
+     * The guard sends the tenant settings, the principal lookup and this statement as one query: one round trip,
+     * no BEGIN/COMMIT (db/tenant.ts `readInTenant`). The handler reads the rows as `ctx.oneRead`; `ctx.db` throws.
+     * For the hottest reads (the unread count every tab asks for); everything else uses `ctx.db`.
+     */
+    oneRead?: string;
   }
   interface FastifyInstance {
     /** The feature of the module whose plugin scope this is (app.ts decorates each module's scope). */
@@ -141,11 +149,15 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
       const schema = { querystring: route.schema?.querystring, body: route.schema?.body };
       routes.push({ method, url: route.url, access, params, query, body, schema });
     }
+    const oneRead = route.config?.oneRead;
+    if (oneRead && (access.public || access.auth === 'optional' || access.streaming)) {
+      throw new Error(`Route ${String(route.method)} ${route.url}: oneRead is for signed-in, non-streaming routes`);
+    }
     if (access.public) return;
     const handler = route.handler;
     route.handler = async function guarded(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const tasks: (() => unknown)[] = [];
-      const result = await runGuarded(deps, access, request, tasks, () => handler.call(this, request, reply));
+      const result = await runGuarded(deps, access, oneRead, request, tasks, () => handler.call(this, request, reply));
       for (const task of tasks) {
         try {
           await task();
@@ -174,6 +186,7 @@ function bearer(request: FastifyRequest): string | null {
 async function runGuarded(
   deps: GuardDeps,
   access: Exclude<RouteAccess, { public: true }>,
+  oneRead: string | undefined,
   request: FastifyRequest,
   tasks: (() => unknown)[],
   handler: () => unknown,
@@ -208,7 +221,9 @@ async function runGuarded(
 
   const userId = payload.result._id;
   const scope = { clientId, userId };
-  const result = await inTenantWith(deps.database, scope, deps.principal.sql(userId, clientId), async (tx, rows) => {
+  const principalSql = deps.principal.sql(userId, clientId);
+  /** The person and workspace checked against the token, and the context the handler gets. */
+  const enter = (db: Tx, rows: Record<string, unknown>[], read: Record<string, unknown>[] = []) => {
     const principal = deps.principal.read(rows);
     if (!principal || principal.user.tokenVersion !== payload.v || principal.user.clientId !== payload.client_id) {
       throw new AppError(401, 'session_expired');
@@ -217,15 +232,27 @@ async function runGuarded(
     if (user.deletionMark) throw new AppError(403, 'user_deleted');
     if (clientId && !principal.client) throw new AppError(404, 'workspace_not_found');
     const ctx = createContext({
-      db: tx,
+      db,
       user,
       client: principal.client,
       log: request.log,
       afterCommit: (t) => tasks.push(t),
       services: deps.services,
+      oneRead: read,
     });
     enforceAccess(ctx, access);
     request.ctx = ctx;
+  };
+
+  if (oneRead) {
+    // The read ran before the principal was checked, in the token's tenant under row-level security; its rows
+    // reach the handler only once the check has passed.
+    const [rows, read] = await readInTenant(deps.database, scope, `${principalSql} ${oneRead}`);
+    enter(closedTransaction, rows!, read);
+    return handler();
+  }
+  const result = await inTenantWith(deps.database, scope, principalSql, async (tx, rows) => {
+    enter(tx, rows);
     return access.streaming ? STREAMING : handler();
   });
   if (result !== STREAMING) return result;
@@ -244,9 +271,9 @@ export function enforceAccess(ctx: RequestContext, access: Exclude<RouteAccess, 
 }
 
 const STREAMING = Symbol('streaming');
-/** `ctx.db` of a streaming route: its transaction has ended, and a pooled connection must not be reused. */
+/** `ctx.db` of a streaming or one-read route: no transaction is open, and a pooled connection must not be reused. */
 const closedTransaction = new Proxy({} as Tx, {
   get() {
-    throw new Error('ctx.db is closed on a streaming route; open a transaction with inTenant');
+    throw new Error('ctx.db is closed on a streaming or one-read route; open a transaction with inTenant');
   },
 });

@@ -112,6 +112,21 @@ export function inTenantWith<T>(
 }
 
 /**
+ * One round trip and no BEGIN/COMMIT: the tenant settings, then `statements` (no parameters), sent as one query.
+ * PostgreSQL runs a multi-statement query as one implicit transaction, so the settings stay local to it exactly as
+ * in `inTenant`; a failing statement rolls all of it back. For reads only: answers the rows of each statement
+ * after the settings, in order.
+ */
+export async function readInTenant(database: Database, scope: TenantScope, statements: string): Promise<Row[][]> {
+  const text = `${tenantSettings(database, scope)} ${statements}`;
+  const results =
+    database.kind === 'pglite'
+      ? await database.pglite!.exec(text)
+      : ((await database.pool!.query(text)) as unknown as { rows: Row[] }[]);
+  return results.slice(1).map((result) => result.rows as Row[]);
+}
+
+/**
  * The explicit system path: sees every workspace. Only for sign-in lookups, the superadmin's cross-workspace
  * operations (which write the journal) and platform jobs.
  */

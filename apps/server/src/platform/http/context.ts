@@ -30,6 +30,8 @@ export interface SessionClient {
 export interface RequestContext {
   /** The request's transaction, with row-level security set to `clientId`. */
   db: Tx;
+  /** The rows of the route's `oneRead` statement (guard.ts); empty for other routes. */
+  oneRead: Record<string, unknown>[];
   clientId: string | null;
   client: SessionClient | null;
   user: SessionUser | null;
@@ -56,12 +58,14 @@ export function createContext(args: {
   log: FastifyBaseLogger;
   afterCommit: (task: () => unknown) => void;
   services?: Partial<ModuleServices>;
+  oneRead?: Record<string, unknown>[];
 }): RequestContext {
   const { user, client } = args;
   const isSuperadmin = !!user?.roles.includes('superadmin');
   const isAdmin = isSuperadmin || !!user?.roles.includes('admin');
   return {
     db: args.db,
+    oneRead: args.oneRead ?? [],
     clientId: client?.id ?? null,
     client,
     user,
