@@ -25,8 +25,8 @@ const directives = (policy: string | undefined) =>
   );
 
 describe('security headers', () => {
-  it('sends a strict CSP, no framing and HSTS with the web app, its routes and the API', async () => {
-    for (const url of ['/', '/profile/x', '/api/user/me']) {
+  it('sends a strict CSP, no framing and HSTS with the web app and its routes', async () => {
+    for (const url of ['/', '/profile/x']) {
       const res = await h.app.inject({ method: 'GET', url });
       const csp = directives(res.headers['content-security-policy'] as string);
       expect(csp.get('default-src'), url).toEqual(["'self'"]);
@@ -43,7 +43,23 @@ describe('security headers', () => {
     expect(html.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('sends nosniff and HSTS but no document policy with the built scripts and styles', async () => {
+  it('lets a JSON answer opened as a document load nothing and be framed nowhere', async () => {
+    for (const url of ['/api/user/me', '/api/env', '/api/nothing-here']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(directives(res.headers['content-security-policy'] as string), url).toEqual(
+        new Map([
+          ['default-src', ["'none'"]],
+          ['frame-ancestors', ["'none'"]],
+        ]),
+      );
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d{7,}/);
+    }
+  });
+
+  it('sends nosniff and HSTS but no document policies with the built scripts and styles', async () => {
     await mkdir(path.join(webDist, 'assets'), { recursive: true });
     await writeFile(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
     const res = await h.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
@@ -52,6 +68,12 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
     expect(res.headers['content-security-policy']).toBeUndefined();
     expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['referrer-policy']).toBeUndefined();
+    // Hashed names never change content: no validators or ranges to send (bytes on every answer of /login/).
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.headers['accept-ranges']).toBeUndefined();
   });
 
   it('gives the API reference its own policy, still without outside scripts or framing', async () => {

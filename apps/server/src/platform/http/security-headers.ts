@@ -33,11 +33,20 @@ const DOCS_POLICY = [
 ].join('; ');
 
 /**
+ * A JSON answer is never meant to be a document: opened in a tab it may load nothing and be framed nowhere (the
+ * OWASP REST recommendation), in 50 bytes instead of the app's 240 on every API call.
+ */
+export const JSON_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json/;
+
+/**
  * CSP, framing protection, no MIME sniffing and a same-origin referrer on every answer; HSTS when people reach
  * Hallway over https. One synchronous hook with the header sets built once: it runs for every request.
  * The web app's built files under `/assets/` (scripts, styles, fonts, our own images; no workers) are never a
- * document, where CSP and framing rules apply: they carry nosniff, referrer and HSTS only, ~330 bytes fewer on each
- * of the sign-in page's requests (issue 11's byte budget).
+ * document, where CSP, framing and referrer rules apply (a stylesheet's own policy would only matter for the
+ * cross-origin fetches CSP forbids): they carry nosniff and HSTS only, ~360 bytes fewer on each of the sign-in
+ * page's requests (issue 11's byte budget). JSON answers get `JSON_POLICY`; pages and files (which
+ * the browser shows itself: pictures, PDFs) the app's policy.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }): void {
   const https = options.publicUrl.startsWith('https://');
@@ -49,10 +58,20 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicU
   };
   const web = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, ...common };
   const docs = { 'Content-Security-Policy': DOCS_POLICY, ...common };
-  const { 'X-Frame-Options': _framing, ...asset } = common;
+  const json = { 'Content-Security-Policy': JSON_POLICY, ...common };
+  const { 'X-Frame-Options': _framing, 'Referrer-Policy': _referrer, ...asset } = common;
+  const isJson = (type: unknown) => typeof type === 'string' && JSON_TYPE.test(type);
   app.addHook('onSend', (request, reply, payload, done) => {
     const url = request.url;
-    reply.headers(url.startsWith('/assets/') ? asset : url.startsWith('/api/docs') ? docs : web);
+    reply.headers(
+      url.startsWith('/assets/')
+        ? asset
+        : url.startsWith('/api/docs')
+          ? docs
+          : isJson(reply.getHeader('content-type'))
+            ? json
+            : web,
+    );
     done(null, payload);
   });
 }
