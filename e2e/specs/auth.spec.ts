@@ -49,6 +49,22 @@ test('the workspace login shows the workspace it finds', async ({ page }) => {
   await expect(page).toHaveURL(/\/company$/);
 });
 
+test('the sign-in page switches its language, loading the texts of that language only then', async ({ page }) => {
+  const textFiles: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(en|ru|uk)-[\w-]+\.js$/.test(request.url())) textFiles.push(request.url());
+  });
+  await page.goto('/login/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const before = textFiles.length;
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('uk');
+  await expect(page.getByRole('heading', { name: 'Вхід' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Увійти', exact: true })).toBeVisible();
+  expect(textFiles.length).toBeGreaterThan(before);
+  await page.getByRole('combobox', { name: 'Мова' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
 test('unknown pages show the not-found page with the way back', async ({ page }) => {
   await page.goto('/login/');
   await signIn(page, 'anna');

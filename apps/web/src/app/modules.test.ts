@@ -1,6 +1,6 @@
 import { IconChartBar } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { i18n, setUiLanguage } from '../i18n';
+import { i18n, setUiLanguage, UI_LANGS } from '../i18n';
 import { translationProblems } from '../i18n/feature';
 import { isImplemented, type MenuAccess, visibleMenu } from './menu';
 import { buildRegistry, loadModuleTexts, registry, webModules } from './modules';
@@ -12,11 +12,18 @@ const probeTexts = {
   ru: { title: 'Уведомления', empty: 'Нет уведомлений для {{name}}' },
   uk: { title: 'Сповіщення', empty: 'Немає сповіщень для {{name}}' },
 };
+const probeLoads: string[] = [];
 const probe = defineWebModule({
   name: 'probe',
   routes: [{ path: 'polls', load: async () => ({ default: Page }) }],
   menu: [{ code: 'polls', to: () => '/polls', icon: IconChartBar, feature: 'polls' }],
-  texts: { namespace: 'probe', load: async () => probeTexts },
+  texts: {
+    namespace: 'probe',
+    load: async (lang) => {
+      probeLoads.push(lang);
+      return probeTexts[lang];
+    },
+  },
 });
 
 const access = (overrides: Partial<MenuAccess> = {}): MenuAccess => ({
@@ -72,7 +79,10 @@ describe('web module registry', () => {
 
     const route = built.shellRoutes.find((r) => r.path === 'polls')!;
     await expect(route.load()).resolves.toEqual({ default: Page });
+    // One language at a time: the one shown, then the one switched to, before the switch shows.
+    expect(probeLoads).toEqual(['en']);
     await setUiLanguage('uk');
+    expect(probeLoads).toEqual(['en', 'uk']);
     // Untyped: the probe namespace is not among the app's declared resources.
     const t = (key: string, values?: object) =>
       (i18n.t as (k: string, v: object) => string)(key, { ns: 'probe', ...values });
@@ -91,10 +101,10 @@ describe('web module registry', () => {
   it.each(webModules.filter((module) => module.texts).map((module) => [module.texts!.namespace, module]))(
     'namespace %s has every text in ru, uk and en, with the same placeholders',
     async (namespace, module) => {
-      const texts = await module.texts!.load();
-      expect(translationProblems(texts)).toEqual([]);
+      const [en, ru, uk] = await Promise.all(UI_LANGS.map((lang) => module.texts!.load(lang)));
+      expect(translationProblems({ en: en!, ru: ru!, uk: uk! })).toEqual([]);
       await loadModuleTexts(module);
-      for (const lang of ['ru', 'uk', 'en']) expect(i18n.hasResourceBundle(lang, namespace)).toBe(true);
+      expect(i18n.hasResourceBundle(i18n.language!, namespace)).toBe(true);
     },
   );
 });

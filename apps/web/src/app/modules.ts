@@ -1,4 +1,4 @@
-import { i18n, UI_LANGS } from '../i18n';
+import { i18n } from '../i18n';
 import type { MenuEntry, PublicRoute, ShellRoute, WebModule } from './webModule';
 import { MENU_CODES } from './webModule';
 
@@ -9,22 +9,10 @@ import { MENU_CODES } from './webModule';
 const found = import.meta.glob<WebModule>('../features/*/module.ts', { eager: true, import: 'default' });
 export const webModules: WebModule[] = Object.values(found);
 
-const loadedTexts = new Map<string, Promise<void>>();
-
-/** Registers a module's namespace in every language (once); pages wait for it, so they never show bare keys. */
+/** Loads a module's namespace in the language shown (others when switched to); pages wait, so they never show bare keys. */
 export function loadModuleTexts(module: WebModule): Promise<void> {
   const texts = module.texts;
-  if (!texts) return Promise.resolve();
-  let loading = loadedTexts.get(texts.namespace);
-  if (!loading) {
-    loading = texts.load().then((bundle) => {
-      for (const lang of UI_LANGS) i18n.addResourceBundle(lang, texts.namespace, bundle[lang], true, true);
-    });
-    // A failed chunk may succeed on the route's retry.
-    loading.catch(() => loadedTexts.delete(texts.namespace));
-    loadedTexts.set(texts.namespace, loading);
-  }
-  return loading;
+  return texts ? i18n.loadNamespace(texts.namespace, texts.load) : Promise.resolve();
 }
 
 /** A page's code together with its module's texts. */

@@ -1,7 +1,8 @@
 import type { Feature, Right } from '@hallway/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { FeatureTexts, TextTree } from '../i18n/feature';
+import type { UiLang } from '../i18n';
+import type { TextTree } from '../i18n/feature';
 import type { PageModule } from './lazy';
 
 /**
@@ -91,9 +92,15 @@ export interface MenuEntry {
 export interface ModuleTexts {
   /** The text namespace; unique across modules (the registry test checks it). */
   namespace: string;
-  /** The texts in every interface language; a dynamic import, so they travel with the module's chunk. */
-  load: () => Promise<FeatureTexts<TextTree>>;
+  /** One interface language's texts; a dynamic import, so they travel with the module's chunk (or one per language). */
+  load: (lang: UiLang) => Promise<TextTree>;
 }
+
+/** `texts.load` of a module whose languages are files of their own (`texts/en.ts` exporting `en`, ...). */
+export const eachLanguage =
+  (files: Record<UiLang, () => Promise<Record<string, unknown>>>): ModuleTexts['load'] =>
+  async (lang) =>
+    (await files[lang]())[lang] as TextTree;
 
 /** Identity, for the types: `export default defineWebModule({ ... })` in a feature's `module.ts`. */
 export const defineWebModule = (module: WebModule): WebModule => module;

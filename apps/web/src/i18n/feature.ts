@@ -10,13 +10,17 @@ export type TextKey<T> = {
 export type FeatureTexts<T extends TextTree> = Record<UiLang, T>;
 
 /**
- * A feature's own texts, in its own text namespace: they load with the feature's lazy chunk instead of the
- * start-up bundle. Declare `const en = {...}` and `const ru: typeof en`, `const uk: typeof en` so the three stay
- * complete, then `export const useWallTexts = defineTexts('wall', { en, ru, uk })`.
- * Returns a hook giving a `t` typed by the English keys.
+ * A feature's own texts, in its own text namespace, instead of the start-up bundle. Declare `const en = {...}` and
+ * `const ru: typeof en`, `const uk: typeof en` (one file each) so the three stay complete. Returns a hook giving a
+ * `t` typed by the English keys. Two ways to ship them:
+ * - `defineTexts('wall', { en, ru, uk })`: all three travel with the code that imports the hook, registered at once
+ *   (texts used from anywhere: a widget on another page, the header's bell).
+ * - `defineTexts<typeof en>('auth')` with the module's `texts.load` importing one language's file (app/modules.ts):
+ *   the page downloads only the language shown. The hook's texts are there only once the module's texts have
+ *   loaded: for hooks used by the module's own pages and by modules that list it in `uses`.
  */
-export function defineTexts<T extends TextTree>(namespace: string, texts: FeatureTexts<T>) {
-  for (const lang of UI_LANGS) i18n.addResourceBundle(lang, namespace, texts[lang], true, true);
+export function defineTexts<T extends TextTree>(namespace: string, texts?: FeatureTexts<T>) {
+  if (texts) for (const lang of UI_LANGS) i18n.addResourceBundle(lang, namespace, texts[lang], true, true);
   // The hook is made once per feature at module scope (never inside a component), which keeps `t` typed by its keys.
   return function useFeatureTexts() {
     const { t, i18n: instance } = useTranslation(namespace as 'translation');

@@ -43,6 +43,12 @@ class Texts {
   private readonly bundles: Record<string, Record<string, Tree>> = {};
   private readonly listeners = new Set<() => void>();
   private current: UiLang | undefined;
+  /** The language being switched to, and the one guessed at start-up before any is chosen. */
+  private wanted: UiLang | undefined;
+  likely: UiLang | undefined;
+  /** Namespaces that load one language at a time (`loadNamespace`), and the downloads under way. */
+  private readonly loaders = new Map<string, (lang: UiLang) => Promise<object>>();
+  private readonly loading = new Map<string, Promise<void>>();
 
   get language(): UiLang | undefined {
     return this.current;
@@ -63,7 +69,39 @@ class Texts {
     return Boolean(this.bundles[lang]?.[ns]);
   }
 
+  /**
+   * A namespace whose texts come one language at a time: the language shown (or about to be) now, any other when it
+   * is switched to (`changeLanguage` waits for them), so a page downloads one language of its texts, not three.
+   */
+  loadNamespace(ns: string, load: (lang: UiLang) => Promise<object>): Promise<void> {
+    this.loaders.set(ns, load);
+    return this.ensure(ns, this.wanted ?? this.current ?? this.likely ?? FALLBACK);
+  }
+
+  private ensure(ns: string, lang: UiLang): Promise<void> {
+    if (this.hasResourceBundle(lang, ns)) return Promise.resolve();
+    const key = `${lang}/${ns}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.loaders.get(ns)!(lang).then((bundle) => this.addResourceBundle(lang, ns, bundle));
+      // A failed download may succeed on the next try.
+      loading.catch(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
+
   async changeLanguage(lang: UiLang): Promise<void> {
+    if (this.current === lang && this.wanted === undefined) return;
+    this.wanted = lang;
+    // Until every namespace in use has the language (one may be registered while others download).
+    let missing = [...this.loaders.keys()].filter((ns) => !this.hasResourceBundle(lang, ns));
+    while (missing.length) {
+      await Promise.all(missing.map((ns) => this.ensure(ns, lang)));
+      missing = [...this.loaders.keys()].filter((ns) => !this.hasResourceBundle(lang, ns));
+    }
+    if (this.wanted !== lang) return; // a later switch won
+    this.wanted = undefined;
     if (this.current === lang) return;
     this.current = lang;
     for (const listener of this.listeners) listener();
@@ -134,6 +172,7 @@ export function useTranslation(ns: string = DEFAULT_NS): { t: TFunction; i18n: T
 
 /** Downloads a language's texts without switching to it (start-up, before the server has said which). */
 export async function preloadUiLanguage(lang: UiLang, resources?: Resources): Promise<void> {
+  i18n.likely ??= lang;
   if (i18n.hasResourceBundle(lang, 'translation')) return;
   const bundle = resources ?? (await loaders[lang]()).default;
   i18n.addResourceBundle(lang, 'translation', bundle, true, true);

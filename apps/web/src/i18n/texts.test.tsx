@@ -47,4 +47,35 @@ describe('interface texts at run time', () => {
     expect(result.current.t('hello' as never, { name: 'Ivan' })).toBe('Привет, Ivan!');
     expect(result.current.i18n.language).toBe('ru');
   });
+
+  it('loads a split namespace one language at a time, and the next one before switching to it', async () => {
+    await setUiLanguage('en');
+    const asked: string[] = [];
+    const bundles = { en: { hi: 'Hi' }, ru: { hi: 'Привет' }, uk: { hi: 'Привіт' } };
+    await i18n.loadNamespace('split', async (lang) => {
+      asked.push(lang);
+      return bundles[lang];
+    });
+    expect(asked).toEqual(['en']);
+    expect(t('hi', { ns: 'split' })).toBe('Hi');
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await i18n.loadNamespace('held', async (lang) => {
+      if (lang === 'ru') await held;
+      return { lang };
+    });
+    const switching = i18n.changeLanguage('ru');
+    // A namespace first asked for while the switch waits gets the language being switched to.
+    const late = i18n.loadNamespace('late', async (lang) => ({ lang }));
+    expect(i18n.language).toBe('en');
+    release();
+    await Promise.all([switching, late]);
+    expect(i18n.language).toBe('ru');
+    expect(asked).toEqual(['en', 'ru']);
+    expect(t('lang', { ns: 'late' })).toBe('ru');
+    expect(t('lang', { ns: 'held' })).toBe('ru');
+  });
 });

@@ -10,6 +10,6 @@ export default defineWebModule({
   name: 'admin',
   routes: [{ path: 'admin', load: () => import('./AdminPage'), access: 'admin' }],
   menu: [{ code: 'admin', to: () => '/admin/', icon: IconAdjustments, role: 'admin', feature: 'notifications' }],
-  texts: { namespace: 'admin', load: async () => (await import('./texts')).adminTexts },
+  texts: { namespace: 'admin', load: async (lang) => (await import('./texts')).adminTexts[lang] },
   uses: [notifications],
 });

@@ -3,12 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadModuleTexts } from '../../app/modules';
 import { type Session, SessionContext } from '../../app/session/context';
 import { buildTheme } from '../../app/theme';
+import authModule from './module';
 import ResetPasswordPage from './ResetPasswordPage';
 
 const fetchMock = vi.fn();
+// The page's texts load with its route (one language at a time); rendered alone, it loads them first.
+beforeAll(() => loadModuleTexts(authModule));
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);

@@ -1,4 +1,4 @@
-import { defineWebModule } from '../../app/webModule';
+import { defineWebModule, eachLanguage } from '../../app/webModule';
 
 /** Sign-in, registration and password reset: public pages outside the shell (spec portal §2 "Public routes"). */
 export default defineWebModule({
@@ -11,5 +11,13 @@ export default defineWebModule({
     { path: 'forgot-password', load: () => import('./ForgotPasswordPage') },
     { path: 'reset-password/:token', load: () => import('./ResetPasswordPage') },
   ],
-  texts: { namespace: 'auth', load: async () => (await import('./texts')).authTexts },
+  // The sign-in page downloads the texts of the language it shows, not all three (issue 11's byte budget).
+  texts: {
+    namespace: 'auth',
+    load: eachLanguage({
+      en: () => import('./texts/en'),
+      ru: () => import('./texts/ru'),
+      uk: () => import('./texts/uk'),
+    }),
+  },
 });

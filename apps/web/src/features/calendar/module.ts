@@ -7,5 +7,5 @@ export default defineWebModule({
   features: ['calendar'],
   routes: [{ path: 'calendar', load: () => import('./CalendarPage') }],
   menu: [{ code: 'calendar', to: () => '/calendar', icon: IconCalendar, feature: 'calendar', right: 'calendar' }],
-  texts: { namespace: 'calendar', load: async () => (await import('./texts')).calendarTexts },
+  texts: { namespace: 'calendar', load: async (lang) => (await import('./texts')).calendarTexts[lang] },
 });

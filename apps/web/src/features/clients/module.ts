@@ -9,7 +9,7 @@ export default defineWebModule({
   menu: [
     { code: 'clients', to: () => '/clients', icon: IconBuildingSkyscraper, role: 'superadmin', outsideWorkspace: true },
   ],
-  texts: { namespace: 'clients', load: async () => (await import('./texts')).clientsTexts },
+  texts: { namespace: 'clients', load: async (lang) => (await import('./texts')).clientsTexts[lang] },
   // The new workspace's first administrator is asked for with the sign-up form's words.
   uses: [auth],
 });

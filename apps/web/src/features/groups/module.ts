@@ -23,5 +23,5 @@ export default defineWebModule({
       activeOn: ['/group/', '/project/'],
     },
   ],
-  texts: { namespace: 'groups', load: async () => (await import('./texts')).groupsTexts },
+  texts: { namespace: 'groups', load: async (lang) => (await import('./texts')).groupsTexts[lang] },
 });

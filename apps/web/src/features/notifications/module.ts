@@ -7,5 +7,5 @@ export default defineWebModule({
   features: ['notifications'],
   routes: [{ path: 'notifications', load: () => import('./NotificationsPage') }],
   menu: [{ code: 'notifications', to: () => '/notifications', icon: IconBell, feature: 'notifications' }],
-  texts: { namespace: 'notifications', load: async () => (await import('./texts')).notificationsTexts },
+  texts: { namespace: 'notifications', load: async (lang) => (await import('./texts')).notificationsTexts[lang] },
 });

@@ -20,7 +20,7 @@ export default defineWebModule({
     },
   ],
   menu: [{ code: 'profile', to: (userId) => `/profile/${userId}`, icon: IconUser }],
-  texts: { namespace: 'people', load: async () => (await import('./texts')).peopleTexts },
+  texts: { namespace: 'people', load: async (lang) => (await import('./texts')).peopleTexts[lang] },
   // The "notifications" tab shows the notifications module's settings.
   uses: [notifications],
 });

@@ -9,5 +9,5 @@ export default defineWebModule({
   menu: [
     { code: 'structure', to: () => '/structure_new', icon: IconSitemap, feature: 'structure', right: 'structures' },
   ],
-  texts: { namespace: 'structure', load: async () => (await import('./texts')).structureTexts },
+  texts: { namespace: 'structure', load: async (lang) => (await import('./texts')).structureTexts[lang] },
 });

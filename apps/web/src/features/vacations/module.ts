@@ -7,5 +7,5 @@ export default defineWebModule({
   features: ['vacations'],
   routes: [{ path: 'vacations', load: () => import('./VacationsPage') }],
   menu: [{ code: 'vacations', to: () => '/vacations', icon: IconBeach, feature: 'vacations', right: 'vacations' }],
-  texts: { namespace: 'vacations', load: async () => (await import('./texts')).vacationsTexts },
+  texts: { namespace: 'vacations', load: async (lang) => (await import('./texts')).vacationsTexts[lang] },
 });

@@ -10,5 +10,5 @@ export default defineWebModule({
     { path: 'post/:_id', load: () => import('./PostPage') },
   ],
   menu: [{ code: 'company', to: () => '/company', icon: IconHome, feature: 'wall', activeOn: ['/post'] }],
-  texts: { namespace: 'wall', load: async () => (await import('./texts')).wallTexts },
+  texts: { namespace: 'wall', load: async (lang) => (await import('./texts')).wallTexts[lang] },
 });

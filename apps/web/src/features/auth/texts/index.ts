@@ -1,9 +1,5 @@
 import { defineTexts } from '../../../i18n/feature';
-import { en } from './en';
-import { ru } from './ru';
-import { uk } from './uk';
+import type { en } from './en';
 
-export const authTexts = { en, ru, uk };
-
-/** The auth module's texts, in namespace `auth`: they load with its pages. */
-export const useAuthTexts = defineTexts('auth', authTexts);
+/** The auth module's texts, in namespace `auth`: one language at a time, loaded with its pages (module.ts). */
+export const useAuthTexts = defineTexts<typeof en>('auth');
