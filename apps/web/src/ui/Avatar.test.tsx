@@ -38,6 +38,12 @@ describe('Avatar', () => {
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByRole('img', { name: 'Anna Kowalski' }).getAttribute('src')).toBe('/api/files/f1');
   });
+
+  it('has no text of its own beside a written name', () => {
+    const { container } = renderUi(<Avatar person={{ ...anna, avatar: '/api/files/f1' }} link={false} decorative />);
+    expect(screen.queryByRole('img', { name: 'Anna Kowalski' })).toBeNull();
+    expect(container.querySelector('img')!.getAttribute('alt')).toBe('');
+  });
 });
 
 // Issue 12 #1: a picture that failed (401 while the file cookie was being set) is asked for once more.

@@ -65,15 +65,25 @@ export interface AvatarProps {
   size?: number;
   /** Opens the profile in a new tab on click (spec portal §2); off inside menus that own the click. */
   link?: boolean;
+  /** The name is written right beside the picture: it has no text of its own (a screen reader reads the name once). */
+  decorative?: boolean;
 }
 
 /** A person's picture with an initials fallback; 32 px by default (spec portal §9). */
-export function Avatar({ person, size = DEFAULT_AVATAR_SIZE, link = true }: AvatarProps) {
+export function Avatar({ person, size = DEFAULT_AVATAR_SIZE, link = true, decorative = false }: AvatarProps) {
   const { t } = useTranslation();
   const name = displayName(person);
   const [src, onError] = useRetryOnce(pictureOf(person, size));
   const picture = (
-    <MantineAvatar src={src} alt={name} size={size} radius="xl" color="initials" name={name} imageProps={{ onError }}>
+    <MantineAvatar
+      src={src}
+      alt={decorative ? '' : name}
+      size={size}
+      radius="xl"
+      color="initials"
+      name={name}
+      imageProps={{ onError }}
+    >
       {initials(person)}
     </MantineAvatar>
   );

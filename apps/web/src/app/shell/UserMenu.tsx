@@ -35,7 +35,7 @@ export function UserMenu() {
           style={{ borderRadius: 'var(--mantine-radius-xl)' }}
         >
           <Group gap={8} wrap="nowrap">
-            <Avatar person={user} link={false} />
+            <Avatar person={user} link={false} decorative />
             <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180}>
               {name}
             </Text>

@@ -163,7 +163,7 @@ export function MentionTextarea({
             results.map((person) => (
               <Combobox.Option value={person._id} key={person._id} aria-label={person.name}>
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar person={person} size={28} link={false} />
+                  <Avatar person={person} size={28} link={false} decorative />
                   <div style={{ minWidth: 0 }}>
                     <Text size="sm" fw={500} truncate="end">
                       {person.name}

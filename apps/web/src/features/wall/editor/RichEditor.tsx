@@ -224,7 +224,7 @@ export default function RichEditor({
                 }}
               >
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar person={person} size={24} link={false} />
+                  <Avatar person={person} size={24} link={false} decorative />
                   <Text size="sm" truncate="end">
                     {person.name}
                   </Text>
