@@ -95,10 +95,15 @@ class Texts {
     if (this.current === lang && this.wanted === undefined) return;
     this.wanted = lang;
     // Until every namespace in use has the language (one may be registered while others download).
-    let missing = [...this.loaders.keys()].filter((ns) => !this.hasResourceBundle(lang, ns));
-    while (missing.length) {
-      await Promise.all(missing.map((ns) => this.ensure(ns, lang)));
-      missing = [...this.loaders.keys()].filter((ns) => !this.hasResourceBundle(lang, ns));
+    const missing = () => [...this.loaders.keys()].filter((ns) => !this.hasResourceBundle(lang, ns));
+    try {
+      for (let left = missing(); left.length; left = missing()) {
+        await Promise.all(left.map((ns) => this.ensure(ns, lang)));
+      }
+    } catch (err) {
+      // The switch did not happen: the language shown stays, and so does the one namespaces load in.
+      if (this.wanted === lang) this.wanted = undefined;
+      throw err;
     }
     if (this.wanted !== lang) return; // a later switch won
     this.wanted = undefined;

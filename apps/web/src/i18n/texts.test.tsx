@@ -78,4 +78,19 @@ describe('interface texts at run time', () => {
     expect(t('lang', { ns: 'late' })).toBe('ru');
     expect(t('lang', { ns: 'held' })).toBe('ru');
   });
+
+  it('keeps the language shown when a text download fails, and switches on the next try', async () => {
+    await setUiLanguage('en');
+    let fail = true;
+    await i18n.loadNamespace('flaky', async (lang) => {
+      if (lang === 'uk' && fail) throw new Error('offline');
+      return { lang };
+    });
+    await expect(i18n.changeLanguage('uk')).rejects.toThrow('offline');
+    expect(i18n.language).toBe('en');
+    fail = false;
+    await i18n.changeLanguage('uk');
+    expect(i18n.language).toBe('uk');
+    expect(t('lang', { ns: 'flaky' })).toBe('uk');
+  });
 });
