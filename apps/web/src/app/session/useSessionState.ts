@@ -7,11 +7,11 @@ import {
   closeFilesSession,
   fetchClient,
   fetchEnv,
-  fetchOwnInfo,
   fetchWorkspaceUsers,
   logoutCall,
   type OwnInfo,
   openFilesSession,
+  ownInfoQuery,
   updateOwnSettings,
 } from '../../api/session';
 import { closeSocket, connectSocket, type Socket } from '../../api/socket';
@@ -80,14 +80,8 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
     if (env) applyBranding(brandingOf(env.vendor));
   }, [env]);
 
-  // 2. Own info.
-  const meQuery = useQuery({
-    queryKey: queryKeys.me(auth.uid),
-    queryFn: ({ signal }) => fetchOwnInfo(signal),
-    enabled: !!env && auth.authorized,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  // 2. Own info (on the first load main.tsx already asked for it, beside the environment).
+  const meQuery = useQuery({ ...ownInfoQuery(auth.uid), enabled: !!env && auth.authorized });
   const me = auth.authorized ? (meQuery.data ?? null) : null;
   const refetchOwnInfo = meQuery.refetch;
   const isSuperadmin = !!me?.roles.includes('superadmin');
