@@ -5,8 +5,13 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BREAKPOINTS } from '../../app/theme';
 import { PersonRow, type PinActions } from './PersonRow';
 
-/** A row's height before it is measured (desktop row with two lines of details and the gap below). */
+/**
+ * A row's height before it is measured, with the gap below: the desktop row with two lines of details, and the
+ * phone's, whose contact buttons take a line of their own. Near the real height, the first render holds about the
+ * rows the screen shows, and measuring them moves little.
+ */
 const ESTIMATED_ROW = 88;
+const ESTIMATED_NARROW_ROW = 136;
 /** Below Mantine's `xs` (481 px) a row's contact buttons go on a line of their own. */
 const NARROW_QUERY = `(max-width: calc(${BREAKPOINTS.xs} - 0.02em))`;
 /** Ask for the next page when the last rendered row is this close to the end of what is loaded. */
@@ -51,7 +56,7 @@ export function PeopleList({ people, total, label, pin, busy, onNearEnd, away }:
   const top = useDocumentTop(list, [people.length > 0]);
   const virtualizer = useWindowVirtualizer({
     count: people.length,
-    estimateSize: () => ESTIMATED_ROW,
+    estimateSize: () => (narrow ? ESTIMATED_NARROW_ROW : ESTIMATED_ROW),
     overscan: 6,
     scrollMargin: top,
     getItemKey: (index) => people[index]._id,
