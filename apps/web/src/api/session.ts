@@ -1,5 +1,7 @@
 import { type ClientDto, type Rights, USERS_PAGE_MAX, type UserDto, type UsersPage } from '@hallway/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import { queryKeys } from './queryKeys';
 import { authStore } from './storage';
 
 /** `GET /api/env` (spec portal §7 "Environment and session"). */
@@ -30,6 +32,15 @@ export const fetchEnv = (signal?: AbortSignal) => api<EnvInfo>('/api/env', { sig
 /** Own info without X-COMPANY-ID: a superadmin enters the saved workspace as the next, separate step. */
 export const fetchOwnInfo = async (signal?: AbortSignal) =>
   (await api<{ result: OwnInfo }>('/api/user/me', { signal, company: false })).result;
+
+/** Own info as the session reads it: kept for the visit (updates arrive by `user.updated`), never retried. */
+export const ownInfoQuery = (uid: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.me(uid),
+    queryFn: ({ signal }) => fetchOwnInfo(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 
 export const fetchClient = async (clientId: string, signal?: AbortSignal) =>
   (await api<{ result: ClientDto }>(`/api/clients/${clientId}`, { signal, local: true })).result;

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { brandingOf } from './branding';
 import { LazyNotifications } from './LazyNotifications';
@@ -20,9 +20,12 @@ export function AppRoot() {
   );
   const theme = useMemo(() => buildTheme({ colors: { primary }, font: font ?? '' }), [primary, font]);
 
+  // The first page after the boot screen renders in a background render React slices, whatever update ended the
+  // boot (a query's answer renders at once otherwise: the whole shell and page as one long task).
+  const booting = useDeferredValue(session.booting) || session.booting;
   let content = <Outlet />;
-  if (session.offline && !session.booting) content = <NoConnection />;
-  else if (session.booting) content = <FullPageLoader />;
+  if (session.offline && !booting) content = <NoConnection />;
+  else if (booting) content = <FullPageLoader />;
 
   return (
     <MantineProvider

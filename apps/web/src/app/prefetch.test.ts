@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../api/storage';
 import profile from '../features/profile/module';
+import wall from '../features/wall/module';
 import { prefetchLoader } from './router';
 import type { ShellRoute } from './webModule';
 
@@ -55,6 +56,32 @@ describe('route prefetch', () => {
     expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('/api/user/u1');
     const { profileQueries } = await import('../features/profile/queries');
     expect(client.getQueryData(profileQueries.person('u1').queryKey)).toMatchObject({ fullName: 'Anna Berg' });
+    fetchSpy.mockRestore();
+  });
+
+  it("the wall's prefetch asks for the feed the kept person chose last, under the key the page reads", async () => {
+    authStore.signIn('token', { _id: 'u1', client_id: 'c1' } as Parameters<typeof authStore.signIn>[1]);
+    localStorage.setItem('hallway.wallFeed', '"user"');
+    const client = new QueryClient();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ result: [], total: 0, page: 0, pages: 0 }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await wall.routes?.[0]?.prefetch?.({}, client);
+    expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('/api/post/user_feed/u1/0');
+    const { wallQueries } = await import('../features/wall/queries');
+    expect(client.getQueryData(wallQueries.feed('user', 'u1').queryKey)).toBeDefined();
+    localStorage.removeItem('hallway.wallFeed');
+    fetchSpy.mockRestore();
+  });
+
+  it("the wall's prefetch asks nothing without a kept workspace (a superadmin)", async () => {
+    authStore.signIn('token', { _id: 'sa', client_id: null } as Parameters<typeof authStore.signIn>[1]);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await wall.routes?.[0]?.prefetch?.({}, new QueryClient());
+    expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });
 });

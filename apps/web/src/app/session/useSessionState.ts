@@ -1,17 +1,26 @@
-import type { ClientDto, Feature, Right, UserDto } from '@hallway/shared';
+import type { ClientDto, Feature, Right, UserDto, UserListItem } from '@hallway/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import {
   closeFilesSession,
   fetchClient,
   fetchEnv,
-  fetchOwnInfo,
   fetchWorkspaceUsers,
   logoutCall,
   type OwnInfo,
   openFilesSession,
+  ownInfoQuery,
   updateOwnSettings,
 } from '../../api/session';
 import { closeSocket, connectSocket, type Socket } from '../../api/socket';
@@ -34,6 +43,7 @@ import { useMoodCheck } from './useMoodCheck';
 const COMPANY_COOKIE = 'hallway_company';
 /** One empty list for every render before own info, so memoized consumers do not recompute. */
 const NO_FOLLOWS: string[] = [];
+const NO_USERS: UserListItem[] = [];
 
 /** The cookie twin of X-COMPANY-ID for `<img src="/api/files/...">`; PUT /api/files/session sets it too. */
 function setCompanyCookie(clientId: string | null): void {
@@ -80,14 +90,8 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
     if (env) applyBranding(brandingOf(env.vendor));
   }, [env]);
 
-  // 2. Own info.
-  const meQuery = useQuery({
-    queryKey: queryKeys.me(auth.uid),
-    queryFn: ({ signal }) => fetchOwnInfo(signal),
-    enabled: !!env && auth.authorized,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  // 2. Own info (on the first load main.tsx already asked for it, beside the environment).
+  const meQuery = useQuery({ ...ownInfoQuery(auth.uid), enabled: !!env && auth.authorized });
   const me = auth.authorized ? (meQuery.data ?? null) : null;
   const refetchOwnInfo = meQuery.refetch;
   const isSuperadmin = !!me?.roles.includes('superadmin');
@@ -114,8 +118,10 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
     const wanted = me && env ? languageOf(me, me.client, env.defaultLang, isSuperadmin) : guessFromEnv(env);
     let cancelled = false;
     setUiLanguage(wanted)
-      .then(() => !cancelled && setLang(wanted))
-      .catch(() => !cancelled && setLang(wanted));
+      // The first language ends the boot screen: the shell and the page then render in slices (a transition), not
+      // in one long task.
+      .then(() => !cancelled && startTransition(() => setLang(wanted)))
+      .catch(() => !cancelled && startTransition(() => setLang(wanted)));
     return () => {
       cancelled = true;
     };
@@ -129,6 +135,9 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
     staleTime: 5 * 60_000,
   });
   const usersSettled = !!client && (usersQuery.isFetched || usersQuery.isError);
+  // The list (up to 500 people) is for pickers and mentions; its arrival re-renders every reader of the session, which
+  // happens in a background render React can pause, not in the one that answers the query.
+  const usersPage = useDeferredValue(usersQuery.data);
 
   // 6. Mood check (extension point for the mood module).
   useMoodCheck({ user: me?.user ?? null, client, isSuperadmin, enabled: usersSettled && !isSuperadmin });
@@ -168,7 +177,8 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
           if (user?._id === userId) updateOwnUser(user);
         });
         socketRef.current = created;
-        setSocket(created);
+        // Every part of the page that reads the session re-renders for it: in the background, not as one long task.
+        startTransition(() => setSocket(created));
       })
       .catch(() => {
         // Without realtime the app still works; pages refresh their data on navigation.
@@ -274,8 +284,8 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
       // A superadmin entering a workspace waits for it rather than flashing the "no workspace" state.
       ready: !!me && (!!client || (isSuperadmin && !(savedClientId && clientQuery.isPending))),
       failed: meQuery.error ?? null,
-      users: usersQuery.data?.result ?? [],
-      usersComplete: !!usersQuery.data && usersQuery.data.result.length >= usersQuery.data.total,
+      users: usersPage?.result ?? NO_USERS,
+      usersComplete: !!usersPage && usersPage.result.length >= usersPage.total,
       follows: me?.follows ?? NO_FOLLOWS,
       socket,
       colorScheme,
@@ -303,7 +313,7 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
       refetchOwnInfo,
       savedClientId,
       clientQuery.isPending,
-      usersQuery.data,
+      usersPage,
       socket,
       colorScheme,
       lang,

@@ -1,5 +1,6 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from '../../i18n';
 import '../styles/shell';
@@ -25,15 +26,18 @@ export default function Shell() {
   const session = useSession();
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [menuOpened, menu] = useDisclosure(false);
+  // Own info's answer ends the skeleton; the page and the menu then render in slices (a background render), not in
+  // the one long task a query's answer renders in. Losing readiness (another workspace loading) shows at once.
+  const ready = useDeferredValue(session.ready) && session.ready;
   // Phones get the mobile footer and drawer instead of the navbar. While the session loads the navbar's place is
   // kept for a signed-in person, so the page does not jump sideways when the menu arrives.
-  const withNavbar = !isMobile && (session.ready ? !!session.client && !!session.user : session.authorized);
+  const withNavbar = !isMobile && (ready ? !!session.client && !!session.user : session.authorized);
 
   useActivityTracking(session.user?._id ?? null, session.client?._id ?? null);
   useModuleVisits(session.user?._id ?? null, session.client?._id ?? null);
 
   let content = <Outlet />;
-  if (!session.ready) {
+  if (!ready) {
     content = session.failed ? <ErrorState error={session.failed} onRetry={session.retry} /> : <PageSkeleton />;
   }
 

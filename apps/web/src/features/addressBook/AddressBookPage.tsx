@@ -9,6 +9,7 @@ import { useSession } from '../../app/session/context';
 import { PeopleSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { usePeopleTexts } from '../profile/texts';
+import { useAwayList } from '../vacations/AwayBadge';
 import { PeopleList } from './PeopleList';
 import type { PinActions } from './PersonRow';
 import { addressBookMutations, addressBookQueries } from './queries';
@@ -33,6 +34,7 @@ export default function AddressBookPage() {
   };
 
   const filters = useQuery(addressBookQueries.filters(client?._id ?? ''));
+  const away = useAwayList();
   const list = useInfiniteQuery(addressBookQueries.list(workspace, filter));
   const toggling = useMutation(addressBookMutations.togglePin(queryClient));
   const moving = useMutation(addressBookMutations.movePin(queryClient));
@@ -92,6 +94,7 @@ export default function AddressBookPage() {
           pin={pinActions}
           busy={busy}
           onNearEnd={loadMore}
+          away={away}
         />
         {isFetchingNextPage && (
           <Center>

@@ -1,10 +1,19 @@
 import type { UserListItem } from '@hallway/shared';
+import { useMediaQuery } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { BREAKPOINTS } from '../../app/theme';
 import { PersonRow, type PinActions } from './PersonRow';
 
-/** A row's height before it is measured (desktop row with two lines of details and the gap below). */
+/**
+ * A row's height before it is measured, with the gap below: the desktop row with two lines of details, and the
+ * phone's, whose contact buttons take a line of their own. Near the real height, the first render holds about the
+ * rows the screen shows, and measuring them moves little.
+ */
 const ESTIMATED_ROW = 88;
+const ESTIMATED_NARROW_ROW = 136;
+/** Below Mantine's `xs` (481 px) a row's contact buttons go on a line of their own. */
+const NARROW_QUERY = `(max-width: calc(${BREAKPOINTS.xs} - 0.02em))`;
 /** Ask for the next page when the last rendered row is this close to the end of what is loaded. */
 const LOAD_AHEAD = 10;
 
@@ -32,18 +41,22 @@ export interface PeopleListProps {
   pin?: PinActions;
   busy: boolean;
   onNearEnd: () => void;
+  /** Who is away today (person id → last day of the vacation). */
+  away?: Map<string, string>;
 }
 
 /**
  * The address book's list, virtualised against the window: only the rows on screen (and a few around) are in the
  * page, so 500 or 10,000 loaded people cost what 20 do. Rows keep list semantics with their place in the whole list.
  */
-export function PeopleList({ people, total, label, pin, busy, onNearEnd }: PeopleListProps) {
+export function PeopleList({ people, total, label, pin, busy, onNearEnd, away }: PeopleListProps) {
   const list = useRef<HTMLUListElement | null>(null);
+  // One media query for the list instead of both layouts in every row, one of them hidden by CSS.
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const top = useDocumentTop(list, [people.length > 0]);
   const virtualizer = useWindowVirtualizer({
     count: people.length,
-    estimateSize: () => ESTIMATED_ROW,
+    estimateSize: () => (narrow ? ESTIMATED_NARROW_ROW : ESTIMATED_ROW),
     overscan: 6,
     scrollMargin: top,
     getItemKey: (index) => people[index]._id,
@@ -92,6 +105,8 @@ export function PeopleList({ people, total, label, pin, busy, onNearEnd }: Peopl
               above={around?.above}
               below={around?.below}
               busy={pin ? busy : false}
+              away={away?.get(person._id)}
+              narrow={narrow}
             />
           </li>
         );

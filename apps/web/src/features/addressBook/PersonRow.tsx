@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { tip } from '../../ui/SharedTooltip';
 import { usePeopleTexts } from '../profile/texts';
-import { AwayBadge } from '../vacations/AwayBadge';
+import { AwayLabel } from '../vacations/AwayBadge';
 import { contactLinks } from './contacts';
 
 function Action({ label, href, icon, external }: { label: string; href: string; icon: ReactNode; external?: boolean }) {
@@ -72,10 +72,22 @@ export interface PersonRowProps {
   above?: string | null;
   below?: string | null;
   busy?: boolean;
+  /** The last day of the person's vacation, when they are away today. */
+  away?: string;
+  /** A phone's narrow row: the contact buttons go on a line of their own below. */
+  narrow?: boolean;
 }
 
 /** One person of the address book (inside the list's `li`): who they are and the ways to reach them. */
-export const PersonRow = memo(function PersonRow({ person, pin, above, below, busy = false }: PersonRowProps) {
+export const PersonRow = memo(function PersonRow({
+  person,
+  pin,
+  above,
+  below,
+  busy = false,
+  away,
+  narrow = false,
+}: PersonRowProps) {
   const { t } = usePeopleTexts();
   const name = person.fullName;
   const pinned = person.pinned_num !== null;
@@ -94,7 +106,7 @@ export const PersonRow = memo(function PersonRow({ person, pin, above, below, bu
                   {t('addressBook.pinned')}
                 </Badge>
               )}
-              <AwayBadge userId={person._id} size="xs" />
+              <AwayLabel end={away} size="xs" />
             </Group>
             <Text size="sm" c="dimmed" truncate>
               {[person.position, person.department].filter(Boolean).join(' · ')}
@@ -106,15 +118,17 @@ export const PersonRow = memo(function PersonRow({ person, pin, above, below, bu
             </Text>
           </Stack>
         </Group>
-        <Group gap={6} wrap="nowrap" visibleFrom="xs">
-          <ContactActions person={person} />
-          <Action
-            label={t('addressBook.openProfile', { name })}
-            href={`/profile/${person._id}`}
-            icon={<IconExternalLink size={18} />}
-            external
-          />
-        </Group>
+        {!narrow && (
+          <Group gap={6} wrap="nowrap">
+            <ContactActions person={person} />
+            <Action
+              label={t('addressBook.openProfile', { name })}
+              href={`/profile/${person._id}`}
+              icon={<IconExternalLink size={18} />}
+              external
+            />
+          </Group>
+        )}
         {pin && (
           <Group gap={4} wrap="nowrap">
             {pinned && above && (
@@ -152,9 +166,11 @@ export const PersonRow = memo(function PersonRow({ person, pin, above, below, bu
           </Group>
         )}
       </Group>
-      <Group gap={6} mt="xs" hiddenFrom="xs">
-        <ContactActions person={person} />
-      </Group>
+      {narrow && (
+        <Group gap={6} mt="xs">
+          <ContactActions person={person} />
+        </Group>
+      )}
     </Paper>
   );
 });

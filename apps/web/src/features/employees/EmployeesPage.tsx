@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
-import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
+import { WorkspaceNotificationsTab } from '../notifications/LazySettingsTabs';
 import { useNotificationsTexts } from '../notifications/texts';
 import type { WorkspaceChanges } from '../profile/api';
 import { usePeopleTexts } from '../profile/texts';

@@ -2,11 +2,11 @@ import type { FeedPage } from '@hallway/shared';
 import { Button, Center, Stack } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { api } from '../../api/client';
 import { EmptyState, ErrorState, QueryState } from '../../ui/States';
 import { WallProvider } from '../wall/context';
-import { PostSkeleton } from '../wall/Feed';
+import { PostSkeleton, useProgressivePosts } from '../wall/Feed';
 import { type FeedState, hasMore, mergePage } from '../wall/feedState';
 import { PostCard } from '../wall/PostCard';
 import { useWallTexts } from '../wall/texts';
@@ -44,6 +44,8 @@ function AuthorFeed({ userId }: { userId: string }) {
   const query = useQuery(options);
   const [more, setMore] = useState<{ loading: boolean; error: unknown }>({ loading: false, error: null });
   const state = query.data;
+  // As on the wall: the cards render in the background when the page arrives, the first few before the rest.
+  const { posts, complete } = useProgressivePosts(useDeferredValue(state?.items));
 
   const loadMore = async () => {
     if (!state || more.loading) return;
@@ -57,25 +59,28 @@ function AuthorFeed({ userId }: { userId: string }) {
     }
   };
 
+  const skeleton = (
+    <Stack gap="md" role="status" aria-label={wall.t('feed.loading')} aria-busy>
+      <PostSkeleton />
+      <PostSkeleton />
+    </Stack>
+  );
+  // Until the cards' background render has the posts, the skeleton stays.
+  if (state?.items.length && !posts?.length) return skeleton;
   return (
     <QueryState
       query={query}
-      loading={
-        <Stack gap="md" role="status" aria-label={wall.t('feed.loading')} aria-busy>
-          <PostSkeleton />
-          <PostSkeleton />
-        </Stack>
-      }
+      loading={skeleton}
       isEmpty={(data) => data.items.length === 0}
       empty={<EmptyState icon={<IconNews size={28} stroke={1.5} />} title={t('profile.noPosts')} />}
     >
       {(data) => (
         <Stack gap="md" component="section" aria-label={t('profile.posts')} data-testid="profile-posts">
-          {data.items.map((post) => (
+          {(posts ?? data.items).map((post) => (
             <PostCard key={post._id} post={post} where="profile" />
           ))}
           {more.error != null && <ErrorState error={more.error} onRetry={() => void loadMore()} />}
-          {hasMore(data) && (
+          {complete && hasMore(data) && (
             <Center>
               <Button variant="subtle" loading={more.loading} onClick={() => void loadMore()}>
                 {wall.t('feed.loadMore')}

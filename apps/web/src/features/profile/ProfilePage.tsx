@@ -8,7 +8,7 @@ import { isApiError } from '../../api/client';
 import { useSession } from '../../app/session/context';
 import { HeaderCardSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
-import { PersonNotificationsTab } from '../notifications/SettingsTabs';
+import { PersonNotificationsTab } from '../notifications/LazySettingsTabs';
 import { useNotificationsTexts } from '../notifications/texts';
 import { ContactsTab, ExtraTab, MainTab } from './FieldTabs';
 import { ProfileEditContext, type ProfileEditMode } from './mode';

@@ -7,16 +7,26 @@ import { usePeopleTexts } from '../profile/texts';
 import { vacationQueries } from './queries';
 
 /**
- * "Away until …" for a person on an approved vacation today (docs/api.md `GET api/user/vacations/away`), shown on
- * the profile and in the address book. One list per workspace, shared by every badge; nothing where the workspace
- * has no vacations or the reader lacks the right.
+ * Who is away today (person id → the vacation's last day, docs/api.md `GET api/user/vacations/away`): one list per
+ * workspace; nothing where the workspace has no vacations or the reader lacks the right.
  */
-export function AwayBadge({ userId, size = 'sm' }: { userId: string; size?: 'xs' | 'sm' | 'md' }) {
-  const { t } = usePeopleTexts();
+export function useAwayList(): Map<string, string> | undefined {
   const session = useSession();
   const allowed = session.hasFeature('vacations') && session.can('vacations');
-  const away = useQuery(vacationQueries.away(session.client?._id ?? '', allowed));
-  const end = away.data?.get(userId);
+  return useQuery(vacationQueries.away(session.client?._id ?? '', allowed)).data;
+}
+
+/** "Away until …" for a person on an approved vacation today, shown on the profile. */
+export function AwayBadge({ userId, size = 'sm' }: { userId: string; size?: 'xs' | 'sm' | 'md' }) {
+  return <AwayLabel end={useAwayList()?.get(userId)} size={size} />;
+}
+
+/**
+ * The badge for a known last day (none without one): a list reads `useAwayList` once and gives each row its date,
+ * so a row neither watches the session nor keeps a query of its own (the address book).
+ */
+export function AwayLabel({ end, size = 'sm' }: { end: string | undefined; size?: 'xs' | 'sm' | 'md' }) {
+  const { t } = usePeopleTexts();
   if (!end) return null;
   return (
     <Badge size={size} color="orange" variant="light" leftSection={<IconBeach size={12} />} data-testid="away-badge">

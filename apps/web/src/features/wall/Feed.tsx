@@ -2,7 +2,7 @@ import { Affix, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Tra
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp, IconNews, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { EmptyState, ErrorState, QueryState } from '../../ui/States';
 import { type FeedKind, fetchFeedPage } from './api';
 import { wallKeys } from './cache';
@@ -18,6 +18,25 @@ export const whereOf = (kind: FeedKind) => (kind === 'company' ? 'company' : kin
 export function useFeedQuery(kind: FeedKind) {
   const { owners } = useWall();
   return useQuery(wallQueries.feed(kind, owners[kind]));
+}
+
+/** Posts drawn in a feed's first pass: more than a screen on a phone or a desktop. */
+export const FIRST_POSTS = 4;
+
+/**
+ * A feed's posts, the first few at once and the rest in a background render right after those are on screen: the top
+ * of the feed paints without waiting for a whole page of cards (twenty, each with its reactions, menus and
+ * pictures), and the others follow in slices React can pause for input. `complete` says the whole list is drawn,
+ * so nothing below it (the next page's trigger) acts on the shortened one.
+ */
+export function useProgressivePosts<T>(items: T[] | undefined): { posts: T[] | undefined; complete: boolean } {
+  const [complete, setComplete] = useState(false);
+  const started = !!items?.length;
+  useEffect(() => {
+    if (started && !complete) startTransition(() => setComplete(true));
+  }, [started, complete]);
+  if (complete || !items || items.length <= FIRST_POSTS) return { posts: items, complete: true };
+  return { posts: items.slice(0, FIRST_POSTS), complete: false };
 }
 
 /** Loads page N+1 into the list (replacing from (N+1)*20), once at a time. */
@@ -116,9 +135,10 @@ export function Feed({ kind, empty }: { kind: FeedKind; empty?: ReactNode }) {
   // The posts are drawn in a transition React splits into short slices, not in one long task when the page
   // arrives (the feed's first render was a 150–280 ms task on a throttled phone); the skeleton stays meanwhile.
   const shown = useDeferredValue(state?.items);
+  const { posts, complete } = useProgressivePosts(shown);
   const more = useLoadMore(kind, state);
   const sentinel = useRef<HTMLDivElement>(null);
-  const canLoad = hasMore(state) && !more.error;
+  const canLoad = complete && hasMore(state) && !more.error;
   const { load } = more;
 
   useEffect(() => {
@@ -138,8 +158,8 @@ export function Feed({ kind, empty }: { kind: FeedKind; empty?: ReactNode }) {
       <PostSkeleton />
     </Stack>
   );
-  if (!shown?.length && state?.items.length) return skeleton;
-  if (!state?.items.length || !shown?.length) {
+  if (!posts?.length && state?.items.length) return skeleton;
+  if (!state?.items.length || !posts?.length) {
     return (
       <QueryState
         query={query}
@@ -165,8 +185,8 @@ export function Feed({ kind, empty }: { kind: FeedKind; empty?: ReactNode }) {
   const where = whereOf(kind);
   return (
     <Stack gap="md" component="section" aria-label={t('feed.label')} data-testid={`feed-${kind}`}>
-      <NewPostsPill items={shown} />
-      {shown.map((post) => (
+      <NewPostsPill items={shown ?? posts} />
+      {posts.map((post) => (
         <PostCard key={post._id} post={post} where={where} />
       ))}
       <div ref={sentinel} />
@@ -183,7 +203,7 @@ export function Feed({ kind, empty }: { kind: FeedKind; empty?: ReactNode }) {
           </Button>
         </Center>
       )}
-      {!hasMore(state) && (
+      {complete && !hasMore(state) && (
         <Text ta="center" size="xs" c="dimmed" py="sm">
           {t('feed.end')}
         </Text>

@@ -15,13 +15,13 @@ import { useIncomingDraft } from './congratulate';
 import { useWall, WallProvider } from './context';
 import { Feed, useFeedQuery } from './Feed';
 import { MyFeedEmpty } from './MyFeedEmpty';
+import { FEED_KEY } from './queries';
 import { ScheduledPosts } from './ScheduledPosts';
 import { useWallTexts } from './texts';
 import { MarkAllRead, NewCount } from './Unread';
 import { Widgets } from './widgets/Widgets';
 import './wall.css';
 
-const FEED_KEY = 'hallway.wallFeed';
 const HINT_ID = 'hw-wall-feed-hint';
 const WIDE_QUERY = `(min-width: ${BREAKPOINTS.md})`;
 

@@ -6,7 +6,11 @@ export default defineWebModule({
   name: 'wall',
   features: ['wall'],
   routes: [
-    { path: 'company', load: () => import('./WallPage') },
+    {
+      path: 'company',
+      load: () => import('./WallPage'),
+      prefetch: async (_params, client) => (await import('./queries')).prefetchStoredFeed(client),
+    },
     { path: 'post/:_id', load: () => import('./PostPage') },
   ],
   menu: [{ code: 'company', to: () => '/company', icon: IconHome, feature: 'wall', activeOn: ['/post'] }],

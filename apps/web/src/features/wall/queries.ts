@@ -17,12 +17,28 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
+import { storedUser } from '../../api/storage';
 import { displayName } from '../../ui/Avatar';
 import { showError } from '../../ui/toast';
 import type { AnswerDto, FeedKind, LinkInput, ReadStatus, SinglePost } from './api';
 import * as wallApi from './api';
 import { patchPostEverywhere, patchThread, refreshCompanyFeed, removePostEverywhere, wallKeys } from './cache';
 import { addToThread, applyLike, mergePage, patchInThread, removeFromThread, toggleReaction } from './feedState';
+
+/** Where the wall keeps the feed last chosen (Mantine's useLocalStorage: JSON). */
+export const FEED_KEY = 'hallway.wallFeed';
+
+/**
+ * The route prefetch of /company (wall/module.ts): the first page of the feed the person last chose, from the person
+ * this browser kept, asked for beside the app's code and own info instead of after both. A superadmin (no workspace of
+ * their own) and a first visit ask nothing; a kept person who no longer matches leaves an entry nobody reads.
+ */
+export function prefetchStoredFeed(client: QueryClient): Promise<void> {
+  const user = storedUser();
+  if (!user?.client_id) return Promise.resolve();
+  const kind: FeedKind = localStorage.getItem(FEED_KEY) === '"user"' ? 'user' : 'company';
+  return client.prefetchQuery(wallQueries.feed(kind, kind === 'user' ? user._id : user.client_id));
+}
 
 /** The wall's reads (docs/api.md "Wall"): one `queryOptions` per list, shared by hooks, prefetches and tests. */
 export const wallQueries = {

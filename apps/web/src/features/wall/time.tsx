@@ -34,28 +34,46 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],
 ];
 
+/**
+ * Intl formatters by language and options, made once: building one costs ~1 ms on a phone, and a feed page has
+ * two per post (its time and its exact date on hover) on every render.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+const relative = (lang: UiLang) =>
+  formatter(`relative ${lang}`, () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
+const dayMonth = (lang: UiLang, withYear: boolean) =>
+  formatter(
+    `day ${lang} ${withYear}`,
+    () => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) }),
+  );
+
 /** "5 minutes ago" for the last week, then a date; `null` under 45 seconds (the caller says "just now"). */
 export function relativeTime(iso: string, lang: UiLang, at = Date.now()): string | null {
   const seconds = Math.round((at - new Date(iso).getTime()) / 1000);
   if (seconds < 45) return null;
   if (seconds < 7 * 86_400) {
-    const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+    const rtf = relative(lang);
     for (let i = UNITS.length - 1; i >= 0; i--) {
       const [unit, size] = UNITS[i];
       if (seconds >= size || i === 0) return rtf.format(-Math.max(1, Math.round(seconds / size)), unit);
     }
   }
   const date = new Date(iso);
-  const sameYear = date.getFullYear() === new Date(at).getFullYear();
-  return new Intl.DateTimeFormat(lang, {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  }).format(date);
+  return dayMonth(lang, date.getFullYear() !== new Date(at).getFullYear()).format(date);
 }
 
 export const fullDate = (iso: string, lang: UiLang) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  formatter(`full ${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' })).format(
+    new Date(iso),
+  );
 
 /** A relative time that stays current, with the exact date on hover and for machines. */
 export function TimeAgo({ iso, size = 'xs' }: { iso: string; size?: 'xs' | 'sm' }) {
