@@ -64,6 +64,9 @@ export function MentionTextarea({
   const inner = useRef<HTMLTextAreaElement | null>(null);
   const [query, setQuery] = useState<Query | null>(null);
   const results = usePeopleSearch(query?.query ?? '');
+  // The suggestions close a moment after the blur; a field gone by then (the post sent, the page left) is left alone.
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
   const opened = !!query && results !== null;
 
   useEffect(() => {
@@ -153,7 +156,8 @@ export function MentionTextarea({
           onBlur={(event) => {
             rest.onBlur?.(event);
             // A click on a suggestion lands before the blur is acted on.
-            setTimeout(() => setQuery(null), 150);
+            clearTimeout(blurTimer.current);
+            blurTimer.current = setTimeout(() => setQuery(null), 150);
           }}
         />
       </Combobox.Target>
