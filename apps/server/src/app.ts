@@ -77,6 +77,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
     tokens: platform.tokens,
     principal: principalQuery,
     services,
+    principals: platform.principals,
   });
 
   registerHealth(app, platform);

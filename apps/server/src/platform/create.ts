@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { PrincipalQuery } from './access/guard.js';
+import { startPrincipalCache } from './access/principals.js';
 import { createTokens, resolveSecret } from './auth/tokens.js';
 import { type Database, openDatabase } from './db/client.js';
 import { ensureDiskSpace } from './db/disk-space.js';
@@ -41,6 +42,7 @@ export async function createPlatform(
     log,
   });
   const jobs = createJobs(database, log);
+  const principals = await startPrincipalCache(database);
   const mail = createMailer(database, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   return {
     config,
@@ -50,7 +52,9 @@ export async function createPlatform(
     realtime,
     jobs,
     mail,
+    principals: principals.cache,
     async close() {
+      await principals.close();
       await realtime.close();
       await jobs.stop();
       await database.close();

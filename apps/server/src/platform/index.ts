@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { PrincipalCache } from './access/principals.js';
 import type { Tokens } from './auth/tokens.js';
 import type { Database } from './db/client.js';
 import type { StorageDriver } from './files/types.js';
@@ -15,4 +16,6 @@ export interface Platform {
   storage: StorageDriver;
   realtime: Realtime;
   jobs: Jobs;
+  /** The guard's memory of who tokens name, for `oneRead` routes (access/principals.ts); absent: no cache. */
+  principals?: PrincipalCache;
 }

@@ -1,3 +1,4 @@
+import { on, once } from 'node:events';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { principalQuery } from '../../modules/users/principal.js';
@@ -9,6 +10,10 @@ let h: Harness;
 const ONE_READ = `SELECT current_setting('app.client_id', true) AS client, current_setting('app.user_id', true) AS me,
   (SELECT count(*)::int FROM users) AS people;`;
 let probe: ReturnType<typeof Fastify>;
+/** The same one-read route behind a guard with the platform's principal cache. */
+let cachedProbe: ReturnType<typeof Fastify>;
+/** Principal lookups the cached probe's guard made. */
+let lookupCount = 0;
 beforeAll(async () => {
   h = await createHarness();
   // A second app on the same real database, with routes that only exercise the guard.
@@ -52,8 +57,30 @@ beforeAll(async () => {
     scope.get('/module-free', { config: { access: { signedIn: true, ...free } } }, answer);
   });
   await probe.ready();
+
+  cachedProbe = Fastify();
+  registerErrorHandler(cachedProbe);
+  installRouteGuard(cachedProbe, {
+    database: h.platform.database,
+    tokens: h.platform.tokens,
+    principal: {
+      sql: (userId, clientId) => {
+        lookupCount += 1;
+        return principalQuery.sql(userId, clientId);
+      },
+      read: principalQuery.read,
+    },
+    principals: h.platform.principals,
+  });
+  cachedProbe.get(
+    '/one-read',
+    { config: { access: { signedIn: true, ...free }, oneRead: ONE_READ } },
+    async (req: FastifyRequest) => ({ user: req.ctx.user!.id, read: req.ctx.oneRead }),
+  );
+  await cachedProbe.ready();
 });
 afterAll(async () => {
+  await cachedProbe.close();
   await probe.close();
   await h.close();
 });
@@ -203,4 +230,84 @@ describe('route guard', () => {
     for (const route of h.app.routesRegistry) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
     expect(call).toBeTypeOf('function');
   });
+});
+
+describe("the principal cache on a route's oneRead", () => {
+  /** Resolves once the cache has applied `payload`; what it applied meanwhile lands in `seen`. */
+  async function untilChange(payload: string, seen: string[] = []) {
+    for await (const [applied] of on(h.platform.principals!, 'change')) {
+      seen.push(applied as string);
+      if (applied === payload) return seen;
+    }
+  }
+  const cachedGet = (token: string) =>
+    cachedProbe.inject({ method: 'GET', url: '/one-read', headers: { authorization: `Bearer ${token}` } });
+  const lookups = () => lookupCount;
+
+  it('answers from memory and forgets a person whose token, deletion or workspace changes', async () => {
+    const cache = h.platform.principals!;
+    expect(cache.listening).toBe(true);
+    const ws = await makeWorkspace(h);
+    const [revoked, deleted, blocked] = await Promise.all([makeUser(h, ws.id), makeUser(h, ws.id), makeUser(h, ws.id)]);
+    for (const person of [revoked, deleted, blocked]) {
+      expect((await cachedGet(person.token)).json()).toMatchObject({ user: person.id, read: [{ client: ws.id }] });
+    }
+    const before = lookups();
+    expect((await cachedGet(revoked.token)).statusCode).toBe(200);
+    expect(lookups()).toBe(before);
+
+    let changed = untilChange(`u:${revoked.id}`);
+    await h.platform.database.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [revoked.id]);
+    await changed;
+    expect((await cachedGet(revoked.token)).json().code).toBe('session_expired');
+
+    changed = untilChange(`u:${deleted.id}`);
+    await h.platform.database.query('UPDATE users SET deletion_mark = true WHERE id = $1', [deleted.id]);
+    await changed;
+    expect((await cachedGet(deleted.token)).json().code).toBe('user_deleted');
+
+    changed = untilChange('*');
+    await h.platform.database.query("UPDATE clients SET status = 'blocked' WHERE id = $1", [ws.id]);
+    await changed;
+    expect((await cachedGet(blocked.token)).json().code).toBe('company_blocked');
+  });
+
+  it('hears nothing of writes to columns it does not keep', async () => {
+    const ws = await makeWorkspace(h);
+    const [person, marker] = await Promise.all([makeUser(h, ws.id), makeUser(h, ws.id)]);
+    expect((await cachedGet(person.token)).statusCode).toBe(200);
+    const before = lookups();
+    const seen = untilChange(`u:${marker.id}`);
+    await h.platform.database.query("UPDATE users SET city = 'Lviv', token_version = token_version WHERE id = $1", [
+      person.id,
+    ]);
+    await h.platform.database.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [marker.id]);
+    expect(await seen).not.toContain(`u:${person.id}`);
+    expect((await cachedGet(person.token)).statusCode).toBe(200);
+    expect(lookups()).toBe(before);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'looks the principal up while its listening connection is lost, and starts empty once it listens again',
+    async () => {
+      const cache = h.platform.principals!;
+      const ws = await makeWorkspace(h);
+      const person = await makeUser(h, ws.id);
+      expect((await cachedGet(person.token)).statusCode).toBe(200);
+      expect(cache.get(person.id, ws.id)).toBeDefined();
+      const lost = once(cache, 'lost');
+      const back = once(cache, 'listening');
+      await h.platform.database.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'hallway-listen' AND datname = current_database()",
+      );
+      await lost;
+      expect(cache.get(person.id, ws.id)).toBeUndefined();
+      const before = lookups();
+      expect((await cachedGet(person.token)).statusCode).toBe(200);
+      expect(lookups()).toBe(before + 1);
+      await back;
+      expect(cache.listening).toBe(true);
+      expect(cache.get(person.id, ws.id)).toBeUndefined();
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { AppError } from '../errors/app-error.js';
 import { COMPANY_COOKIE, readCookie, SESSION_COOKIE } from '../files/cookies.js';
 import { createContext, type RequestContext, type SessionClient, type SessionUser } from '../http/context.js';
 import type { ModuleServices } from '../http/module.js';
+import type { PrincipalCache } from './principals.js';
 
 /**
  * Every route declares who may call it (ARCHITECTURE "Access"); the app refuses to start otherwise.
@@ -82,7 +83,8 @@ declare module 'fastify' {
      * The route's whole database work is this one read: a constant statement that names the caller through the
      * transaction's settings (`current_setting('app.user_id')`, `app.client_id`), never through inlined values.
      * The guard sends the tenant settings, the principal lookup and this statement as one query: one round trip,
-     * no BEGIN/COMMIT (db/tenant.ts `readInTenant`). The handler reads the rows as `ctx.oneRead`; `ctx.db` throws.
+     * no BEGIN/COMMIT (db/tenant.ts `readInTenant`); with the principal in the guard's cache (principals.ts), the
+     * settings and this statement alone. The handler reads the rows as `ctx.oneRead`; `ctx.db` throws.
      * For the hottest reads (the unread count every tab asks for); everything else uses `ctx.db`.
      */
     oneRead?: string;
@@ -130,6 +132,8 @@ export interface GuardDeps {
   principal: PrincipalQuery;
   /** The modules' services, given to every request as `ctx.services`. */
   services?: Partial<ModuleServices>;
+  /** Who tokens name, kept for `oneRead` routes (principals.ts); without it they look the principal up each time. */
+  principals?: PrincipalCache;
 }
 
 export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): RegisteredRoute[] {
@@ -221,10 +225,8 @@ async function runGuarded(
 
   const userId = payload.result._id;
   const scope = { clientId, userId };
-  const principalSql = deps.principal.sql(userId, clientId);
   /** The person and workspace checked against the token, and the context the handler gets. */
-  const enter = (db: Tx, rows: Record<string, unknown>[], read: Record<string, unknown>[] = []) => {
-    const principal = deps.principal.read(rows);
+  const enter = (db: Tx, principal: Principal | null, read: Record<string, unknown>[] = []) => {
     if (!principal || principal.user.tokenVersion !== payload.v || principal.user.clientId !== payload.client_id) {
       throw new AppError(401, 'session_expired');
     }
@@ -245,14 +247,23 @@ async function runGuarded(
   };
 
   if (oneRead) {
-    // The read ran before the principal was checked, in the token's tenant under row-level security; its rows
-    // reach the handler only once the check has passed.
-    const [rows, read] = await readInTenant(deps.database, scope, `${principalSql} ${oneRead}`);
-    enter(closedTransaction, rows!, read);
+    // The read runs before the principal is checked, in the token's tenant under row-level security; its rows
+    // reach the handler only once the check has passed. A principal in the cache spares the lookup.
+    const cached = deps.principals?.get(userId, clientId);
+    if (cached) {
+      const [read] = await readInTenant(deps.database, scope, oneRead);
+      enter(closedTransaction, cached, read);
+      return handler();
+    }
+    const epoch = deps.principals?.epoch() ?? 0;
+    const [rows, read] = await readInTenant(deps.database, scope, `${deps.principal.sql(userId, clientId)} ${oneRead}`);
+    const principal = deps.principal.read(rows!);
+    enter(closedTransaction, principal, read);
+    deps.principals?.set(userId, clientId, principal!, epoch);
     return handler();
   }
-  const result = await inTenantWith(deps.database, scope, principalSql, async (tx, rows) => {
-    enter(tx, rows);
+  const result = await inTenantWith(deps.database, scope, deps.principal.sql(userId, clientId), async (tx, rows) => {
+    enter(tx, deps.principal.read(rows));
     return access.streaming ? STREAMING : handler();
   });
   if (result !== STREAMING) return result;

@@ -32,10 +32,22 @@ export interface Database {
   /** Several statements without parameters, in one round trip. */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel`, for a process's in-memory caches (access/principals.ts). PostgreSQL: a connection of its
+   * own outside the pool, `up` once it listens, `down` as soon as it is lost, then reconnected with backoff. PGlite:
+   * up at once and never down; a notification is handled before the committing call returns. Answers how to stop.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** Limits every request transaction sets for itself (PostgreSQL only; PGlite has one connection and no waits). */
   timeouts?: TransactionTimeouts;
   pool?: pg.Pool;
   pglite?: PGlite;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  up(): void;
+  down(): void;
 }
 
 export interface TransactionTimeouts {
@@ -89,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query(text);
       },
       close: () => pool.end(),
+      listen: (channel, handlers) => listenPg(options.url, channel, handlers),
       timeouts: options.timeouts,
     };
   }
@@ -106,6 +119,65 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pglite.exec(text);
     },
     close: () => pglite.close(),
+    listen: async (channel, handlers) => {
+      const unlisten = await pglite.listen(channel, handlers.message);
+      handlers.up();
+      return async () => {
+        handlers.down();
+        if (!pglite.closed) await unlisten();
+      };
+    },
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 250, max: 30_000 };
+
+/** `Database.listen` on PostgreSQL: one connection, replaced with growing pauses while the server is away. */
+async function listenPg(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let pause = LISTEN_RETRY_MS.first;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: `${APPLICATION_NAME}-listen` });
+    current = client;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      handlers.down();
+      client.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void connect(), pause);
+      retry.unref();
+      pause = Math.min(pause * 2, LISTEN_RETRY_MS.max);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (lost || stopped) return;
+    pause = LISTEN_RETRY_MS.first;
+    handlers.up();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    handlers.down();
+    await (current as pg.Client | null)?.end().catch(() => undefined);
   };
 }
 

@@ -78,4 +78,19 @@ describe.skipIf(!redisUp)('session revocation across processes', () => {
     expect((await request(b, 'POST', '/api/logout', { token, body: {} })).status).toBe(200);
     expect(await closed).toBe('io server disconnect');
   });
+
+  it("a logout through one process ends the session on the other's unread count, which keeps who a token names", async () => {
+    const signIn = await request<{ token: string; result: { _id: string } }>(b, 'POST', '/api/loginPage', {
+      body: { login: DEMO_EMPLOYEE_LOGIN, password: DEMO_PASSWORD, workspace: DEMO_WORKSPACE },
+    });
+    const { token } = signIn.body;
+    const { client_id: clientId } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const unread = `/api/notification/unread/${clientId}/${signIn.body.result._id}`;
+    // The first answer fills A's cache; the second is served with the principal from it.
+    expect((await request(a, 'GET', unread, { token })).status).toBe(200);
+    expect((await request(a, 'GET', unread, { token })).status).toBe(200);
+    expect((await request(b, 'POST', '/api/logout', { token, body: {} })).status).toBe(200);
+    // B answered after its commit, which notified A: A has forgotten the person before this request reaches it.
+    expect((await request(a, 'GET', unread, { token })).status).toBe(401);
+  });
 });
