@@ -41,6 +41,7 @@ export default function AddressBookPage() {
   const busy = toggling.isPending || moving.isPending;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   // The list asks for more as it scrolls; the latest state is read through a ref so the callback stays the same.
+  const listStart = useRef<HTMLDivElement>(null);
   const paging = useRef({ hasNextPage, isFetchingNextPage, fetchNextPage });
   paging.current = { hasNextPage, isFetchingNextPage, fetchNextPage };
   const loadMore = useCallback(() => {
@@ -95,6 +96,7 @@ export default function AddressBookPage() {
           busy={busy}
           onNearEnd={loadMore}
           away={away}
+          anchor={listStart}
         />
         {isFetchingNextPage && (
           <Center>
@@ -173,7 +175,8 @@ export default function AddressBookPage() {
           </Button>
         )}
       </Group>
-      {content}
+      {/* Where the list starts, in the page before the list (under the skeleton): the list's first render knows it. */}
+      <div ref={listStart}>{content}</div>
     </Stack>
   );
 }
