@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Select, Stack, Text, TextInput, Title } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAddressBook, IconCake, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { PeopleSkeleton } from '../../ui/Skeletons';
@@ -33,7 +33,6 @@ export default function AddressBookPage() {
     city: city ?? undefined,
   };
 
-  const filters = useQuery(addressBookQueries.filters(client?._id ?? ''));
   const away = useAwayList();
   const list = useInfiniteQuery(addressBookQueries.list(workspace, filter));
   const toggling = useMutation(addressBookMutations.togglePin(queryClient));
@@ -41,6 +40,7 @@ export default function AddressBookPage() {
   const busy = toggling.isPending || moving.isPending;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   // The list asks for more as it scrolls; the latest state is read through a ref so the callback stays the same.
+  const listStart = useRef<HTMLDivElement>(null);
   const paging = useRef({ hasNextPage, isFetchingNextPage, fetchNextPage });
   paging.current = { hasNextPage, isFetchingNextPage, fetchNextPage };
   const loadMore = useCallback(() => {
@@ -67,10 +67,18 @@ export default function AddressBookPage() {
   );
 
   const filtered = !!(debounced || department || city);
+  const clear = useCallback(() => {
+    setSearch('');
+    setDepartment(null);
+    setCity(null);
+  }, []);
+  // The same element on every render: the page renders again at each query answer (those render at once, not in
+  // the background), and React skips an unchanged element's whole subtree.
+  const skeleton = useMemo(() => <PeopleSkeleton />, []);
   let content = (
     <QueryState
       query={list}
-      loading={<PeopleSkeleton />}
+      loading={skeleton}
       isEmpty={() => loaded.length === 0}
       empty={
         <EmptyState
@@ -83,7 +91,7 @@ export default function AddressBookPage() {
       {() => null}
     </QueryState>
   );
-  if (list.data && loaded.length > 0 && people.length === 0 && !list.isError) content = <PeopleSkeleton />;
+  if (list.data && loaded.length > 0 && people.length === 0 && !list.isError) content = skeleton;
   if (list.data && people.length > 0 && !list.isError) {
     content = (
       <Stack gap="sm">
@@ -95,6 +103,7 @@ export default function AddressBookPage() {
           busy={busy}
           onNearEnd={loadMore}
           away={away}
+          anchor={listStart}
         />
         {isFetchingNextPage && (
           <Center>
@@ -129,51 +138,89 @@ export default function AddressBookPage() {
           </Button>
         )}
       </Group>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('addressBook.search')}
-          placeholder={t('addressBook.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={{ base: '100%', sm: 340 }}
-          type="search"
-        />
-        <Select
-          label={t('addressBook.department')}
-          placeholder={t('addressBook.allDepartments')}
-          data={filters.data?.departments ?? []}
-          value={department}
-          onChange={setDepartment}
-          searchable
-          clearable
-          w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 220 }}
-        />
-        <Select
-          label={t('addressBook.city')}
-          placeholder={t('addressBook.allCities')}
-          data={filters.data?.cities ?? []}
-          value={city}
-          onChange={setCity}
-          searchable
-          clearable
-          w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
-        />
-        {filtered && (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} />}
-            onClick={() => {
-              setSearch('');
-              setDepartment(null);
-              setCity(null);
-            }}
-          >
-            {t('addressBook.clear')}
-          </Button>
-        )}
-      </Group>
-      {content}
+      <FilterBar
+        clientId={client?._id ?? ''}
+        search={search}
+        onSearch={setSearch}
+        department={department}
+        onDepartment={setDepartment}
+        city={city}
+        onCity={setCity}
+        filtered={filtered}
+        onClear={clear}
+      />
+      {/* Where the list starts, in the page before the list (under the skeleton): the list's first render knows it. */}
+      <div ref={listStart}>{content}</div>
     </Stack>
   );
 }
+
+interface FilterBarProps {
+  clientId: string;
+  search: string;
+  onSearch: (value: string) => void;
+  department: string | null;
+  onDepartment: (value: string | null) => void;
+  city: string | null;
+  onCity: (value: string | null) => void;
+  /** A search or a filter is in force (the search as debounced): the clear button shows. */
+  filtered: boolean;
+  onClear: () => void;
+}
+
+/**
+ * The search and the two filter selects, with their choices' query: a component of its own that renders only when
+ * its props or choices change, not at each of the list's query answers (a Mantine Select is ~10 components).
+ */
+const FilterBar = memo(function FilterBar({
+  clientId,
+  search,
+  onSearch,
+  department,
+  onDepartment,
+  city,
+  onCity,
+  filtered,
+  onClear,
+}: FilterBarProps) {
+  const { t } = usePeopleTexts();
+  const filters = useQuery(addressBookQueries.filters(clientId));
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label={t('addressBook.search')}
+        placeholder={t('addressBook.searchPlaceholder')}
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        w={{ base: '100%', sm: 340 }}
+        type="search"
+      />
+      <Select
+        label={t('addressBook.department')}
+        placeholder={t('addressBook.allDepartments')}
+        data={filters.data?.departments ?? []}
+        value={department}
+        onChange={onDepartment}
+        searchable
+        clearable
+        w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 220 }}
+      />
+      <Select
+        label={t('addressBook.city')}
+        placeholder={t('addressBook.allCities')}
+        data={filters.data?.cities ?? []}
+        value={city}
+        onChange={onCity}
+        searchable
+        clearable
+        w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 180 }}
+      />
+      {filtered && (
+        <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onClear}>
+          {t('addressBook.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+});

@@ -58,6 +58,15 @@ function ContactActions({ person }: { person: UserListItem }) {
   );
 }
 
+/** The height of a contact button (`ActionIcon` size lg), which the phone's button line keeps without buttons. */
+const ACTION_SIZE = 34;
+
+/**
+ * A details line, or a no-break space when the person has none of its fields: the line keeps its height, so every
+ * row of a layout is as tall as the others (the list places rows by a fixed size, `PeopleList`).
+ */
+const line = (parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(' · ') || '\u00a0';
+
 /** An administrator's pin actions, the same object for every row (so rows re-render only when their own data does). */
 export interface PinActions {
   toggle: (personId: string) => void;
@@ -109,12 +118,10 @@ export const PersonRow = memo(function PersonRow({
               <AwayLabel end={away} size="xs" />
             </Group>
             <Text size="sm" c="dimmed" truncate>
-              {[person.position, person.department].filter(Boolean).join(' · ')}
+              {line([person.position, person.department])}
             </Text>
             <Text size="xs" c="dimmed" truncate>
-              {[person.city, person.phone, person.internalPhone && `#${person.internalPhone}`]
-                .filter(Boolean)
-                .join(' · ')}
+              {line([person.city, person.phone, person.internalPhone && `#${person.internalPhone}`])}
             </Text>
           </Stack>
         </Group>
@@ -167,7 +174,7 @@ export const PersonRow = memo(function PersonRow({
         )}
       </Group>
       {narrow && (
-        <Group gap={6} mt="xs">
+        <Group gap={6} mt="xs" mih={ACTION_SIZE}>
           <ContactActions person={person} />
         </Group>
       )}
