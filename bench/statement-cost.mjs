@@ -1,9 +1,12 @@
 // What the guard's statements cost the database, one call after another on one connection (no HTTP, no
 // concurrency): the bare unread count, the tenant settings + the count (a `oneRead` route with its principal in the
-// guard's cache), and the settings + the principal lookup + the count (without the cache). Needs a database the
-// bench generated with notifications and kept (`node bench/run.mjs ... --keep`):
+// guard's cache), and the settings + the principal lookup + the count (without the cache): the server's own
+// statements, from its build (`npm run build -w apps/server`). Needs a database the bench generated with
+// notifications and kept (`node bench/run.mjs ... --keep`):
 //   node bench/statement-cost.mjs postgres://postgres@127.0.0.1:5432/hallway_bench_notifyperf [calls]
 import pg from 'pg';
+import { UNREAD_SQL } from '../apps/server/dist/modules/notifications/service.js';
+import { principalQuery } from '../apps/server/dist/modules/users/principal.js';
 
 const url = process.argv[2];
 const calls = Number(process.argv[3] ?? 3000);
@@ -16,18 +19,14 @@ const { rows: people } = await client.query(
 
 const settings = (p) =>
   `SELECT set_config('app.client_id', '${p.client_id}', true), set_config('app.user_id', '${p.id}', true), set_config('role', 'hallway_app', true), set_config('statement_timeout', '30000', true);`;
-const principal = (p) => `SELECT u.id, u.client_id, u.login, u.roles, u.rights, u.first_name, u.last_name, u.lang,
-  u.deletion_mark, u.token_version, c.id AS c_id, c.workspace AS c_workspace, c.status AS c_status,
-  c.features AS c_features FROM users u LEFT JOIN clients c ON c.id = '${p.client_id}' WHERE u.id = '${p.id}';`;
-const UNREAD = `SELECT section, count(*)::int AS n FROM notifications
-  WHERE user_id = nullif(current_setting('app.user_id', true), '')::uuid AND in_center AND NOT read GROUP BY section;`;
 const BARE = `SELECT section, count(*)::int AS n FROM notifications
   WHERE user_id = $1::uuid AND in_center AND NOT read GROUP BY section`;
 
 const variants = {
   'bare count (parameterised)': (p) => client.query(BARE, [p.id]),
-  'settings + count (oneRead, principal cached)': (p) => client.query(settings(p) + UNREAD),
-  'settings + principal + count (oneRead, not cached)': (p) => client.query(settings(p) + principal(p) + UNREAD),
+  'settings + count (oneRead, principal cached)': (p) => client.query(settings(p) + UNREAD_SQL),
+  'settings + principal + count (oneRead, not cached)': (p) =>
+    client.query(settings(p) + principalQuery.sql(p.id, p.client_id) + UNREAD_SQL),
 };
 for (let round = 1; round <= 2; round++) {
   for (const [name, call] of Object.entries(variants)) {

@@ -123,9 +123,6 @@ export async function startPrincipalCache(
   });
   return {
     cache,
-    close: async () => {
-      cache.down();
-      await stop();
-    },
+    close: stop,
   };
 }

@@ -40,7 +40,6 @@ export default function AddressBookPage() {
   const busy = toggling.isPending || moving.isPending;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   // The list asks for more as it scrolls; the latest state is read through a ref so the callback stays the same.
-  const listStart = useRef<HTMLDivElement>(null);
   const paging = useRef({ hasNextPage, isFetchingNextPage, fetchNextPage });
   paging.current = { hasNextPage, isFetchingNextPage, fetchNextPage };
   const loadMore = useCallback(() => {
@@ -75,6 +74,8 @@ export default function AddressBookPage() {
   // The same element on every render: the page renders again at each query answer (those render at once, not in
   // the background), and React skips an unchanged element's whole subtree.
   const skeleton = useMemo(() => <PeopleSkeleton />, []);
+  /** Where the list will start: its first render places the rows from there (PeopleList `anchor`). */
+  const listStart = useRef<HTMLDivElement>(null);
   let content = (
     <QueryState
       query={list}
