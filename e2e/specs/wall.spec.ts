@@ -204,6 +204,12 @@ test('administrators keep the useful links and see the read report', async ({ pa
   await expect(links.getByRole('link', { name: 'Travel policy' })).toHaveCount(0);
 
   const mustRead = wallFeed(page).getByRole('article').filter({ hasText: 'New security policy' });
+  // The paging test's posts may have pushed the seeded post to the feed's next page: scroll until it has loaded.
+  await expect(async () => {
+    await wallFeed(page).getByRole('article').last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect(mustRead).toHaveCount(1, { timeout: 2_000 });
+  }).toPass();
   await mustRead.getByRole('button', { name: 'Read report' }).click();
   const report = page.getByRole('dialog', { name: 'Who has read it' });
   await expect(report.getByRole('tab', { name: /Not yet/ })).toBeVisible();
