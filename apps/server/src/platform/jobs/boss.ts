@@ -17,15 +17,22 @@ export function createJobs(
     pollingIntervalSeconds?: number;
     cronMonitorIntervalSeconds?: number;
     cronWorkerIntervalSeconds?: number;
+    /** How long stop() waits for running handlers before failing their jobs (pg-boss's floor is 1 s). */
+    stopTimeoutMs?: number;
   } = {},
 ) {
-  // pg-boss 10 records some bookkeeping (a job's completion, a late poll) without awaiting it, so a call can arrive
-  // after stop() while the database is being closed, and its rejection ("Cannot use a pool after calling end")
-  // would be unhandled. Once stopped, such stray calls touch nothing: the job is left to pg-boss's expiry and
-  // retried, as after a crash (handlers are idempotent).
+  // pg-boss 10 records some bookkeeping (a job's completion or failure, a late poll) without awaiting it, so a call
+  // can arrive after stop() while the database is being closed (a handler that outlived the stop timeout), and its
+  // rejection ("Cannot use a pool after calling end") would be unhandled. Once stopped, such stray calls touch
+  // nothing: the job is left to pg-boss's expiry and retried, as after a crash (handlers are idempotent). The
+  // answer has the shape pg-boss reads: its completion commands end in `SELECT COUNT(*) FROM results` and read
+  // `rows[0].count`; everything else reads rows (no jobs fetched, no row found).
   let stopped = false;
   const executeSql = async (text: string, values: unknown[] = []) => {
-    if (stopped) return { rows: [] };
+    if (stopped) {
+      log.debug({ statement: text.trim().slice(0, 80) }, 'jobs: call after stop ignored');
+      return { rows: /COUNT\(\*\)\s+FROM\s+results\s*$/i.test(text) ? [{ count: '0' }] : [] };
+    }
     if (database.kind === 'pglite' && values.length === 0) {
       const results = await database.pglite!.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
@@ -86,7 +93,7 @@ export function createJobs(
       await ensureStarted();
     },
     async stop() {
-      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
       started = null;
       stopped = true;
     },

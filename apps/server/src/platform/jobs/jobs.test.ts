@@ -188,3 +188,41 @@ describe('maintenance', () => {
     }
   }, 45_000);
 });
+
+describe('jobs after stop', () => {
+  it('a handler that outlives stop() fails quietly: its late failure touches nothing and rejects nothing', async () => {
+    let ignored: (line: string) => void = () => undefined;
+    const log = pino(
+      { level: 'debug' },
+      { write: (line: string) => line.includes('after stop ignored') && ignored(line) },
+    );
+    const short = createJobs(h.platform.database, log, { pollingIntervalSeconds: 1, stopTimeoutMs: 1000 });
+    const queue = queueName('test.outlives');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    try {
+      await short.work(queue, async () => {
+        started();
+        await released;
+        throw new Error('finished after the stop');
+      });
+      const id = await short.send(queue, {});
+      await running;
+      await short.stop();
+      // pg-boss failed the job still running at its stop timeout; the handler's own failure comes later.
+      expect(await jobState(id!)).toBe('retry');
+      const late = new Promise<string>((r) => (ignored = r));
+      release();
+      expect(await late).toContain('pgboss.job');
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  }, 20_000);
+});
