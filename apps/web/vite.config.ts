@@ -32,10 +32,19 @@ function startupGraph(): Plugin {
   };
 }
 
+/**
+ * REACT_PROFILING=1 (the audit's profile mode, e2e/audit/run.mjs): React's profiling build, which writes each render's
+ * lane, cause and component timings to the browser's performance timeline, with names kept (no minifying).
+ */
+const profiling = process.env.REACT_PROFILING === '1';
+
 export default defineConfig({
   plugins: [react(), startupGraph()],
   resolve: {
-    alias: { '@hallway/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+    alias: {
+      '@hallway/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
+      ...(profiling ? { 'react-dom/client': 'react-dom/profiling' } : {}),
+    },
   },
   server: {
     port: 5173,
@@ -46,6 +55,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    ...(profiling ? { minify: false, outDir: 'dist-profile', emptyOutDir: true } : {}),
     // scripts/sizes.mjs reads the manifest to sum what /login/ loads first; scripts/compress.mjs then writes the
     // .br and .gz copies the server sends (apps/server/src/app.ts registerWeb).
     manifest: true,

@@ -8,6 +8,10 @@
 // (500) people first, so the address book and the employees list are measured with a long list.
 // AUDIT_RUNS (3) Lighthouse runs per page and form factor, the middle one by score counts (0: axe only). AUDIT_PAGES=login,wall
 // limits the pages. The full reports land in e2e/artifacts/audit/.
+// AUDIT_PROFILE=1 measures instead of auditing: React's profiling build (apps/web/dist-profile), each page loaded
+// AUDIT_RUNS times on a phone with the CPU slowed 4× (as Lighthouse's mobile profile), and every long task printed with
+// what React did in it: the lane (Blocking, Transition), the event that caused a blocking update, and the components
+// that took the time. Its blocking time (long tasks' time over 50 ms after the first paint) is observed, not simulated.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +29,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/us
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const PEOPLE = Number(process.env.AUDIT_PEOPLE ?? 500);
 const PORT = Number(process.env.AUDIT_PORT ?? 4320);
+const PROFILE = process.env.AUDIT_PROFILE === '1';
 const ARTIFACTS = path.join(root, 'e2e/artifacts/audit');
 const ADMIN = { login: 'admin', password: 'demo1234' };
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
@@ -37,8 +42,18 @@ let baseUrl = process.env.AUDIT_URL?.replace(/\/$/, '');
 async function startServer() {
   if (process.env.SKIP_BUILD !== '1') {
     // The server runs from source but imports the shared package's build.
-    for (const workspace of ['packages/shared', 'apps/web']) {
-      const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    const builds = PROFILE
+      ? [
+          ['npm', ['run', 'build', '-w', 'packages/shared']],
+          [
+            'npx',
+            ['vite', 'build'],
+            { cwd: path.join(root, 'apps/web'), env: { ...process.env, REACT_PROFILING: '1' } },
+          ],
+        ]
+      : ['packages/shared', 'apps/web'].map((workspace) => ['npm', ['run', 'build', '-w', workspace]]);
+    for (const [command, args, options] of builds) {
+      const build = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
       if (build.status !== 0) process.exit(build.status ?? 1);
     }
   }
@@ -60,6 +75,7 @@ async function startServer() {
       LOGIN_RATE_LIMIT: '1000',
       DATABASE_URL: '',
       REDIS_URL: '',
+      ...(PROFILE ? { WEB_DIST: path.join(root, 'apps/web/dist-profile') } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -262,6 +278,113 @@ async function axeRun(browser, url, session, viewport) {
   }
 }
 
+/** Installed before the page's scripts: keeps React's timeline entries (console.timeStamp) and the long tasks. */
+function recordTimeline() {
+  // React times each component only with a profiler attached: a do-nothing stand-in for the developer tools' hook.
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(),
+    supportsFiber: true,
+    inject: () => 1,
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+  const marks = [];
+  const longTasks = [];
+  const timeStamp = console.timeStamp.bind(console);
+  console.timeStamp = (name, start, end, track, group, ...rest) => {
+    if (typeof start === 'number') marks.push({ name, start, end, track, group, color: rest[0] });
+    return timeStamp(name, start, end, track, group, ...rest);
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  window.__timeline = { marks, longTasks };
+}
+
+/** One load of a page on a slowed phone: its long tasks, each with React's lanes, causes and heaviest components. */
+function profileRun(url, session) {
+  return withChrome(async (browser) => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await signInPage(page, session);
+    await page.evaluateOnNewDocument(recordTimeline);
+    await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+    await page.waitForSelector('h1', { timeout: 60_000 });
+    // Settled: two quiet seconds with no long task (at most 20 s).
+    for (let i = 0, last = -1; i < 10; i++) {
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2000)));
+      const count = await page.evaluate(() => window.__timeline.longTasks.length);
+      if (count === last) break;
+      last = count;
+    }
+    const { marks, longTasks, fcp } = await page.evaluate(() => ({
+      ...window.__timeline,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    }));
+    const components = marks.filter((m) => m.track === 'Components \u269b');
+    // Where a render's (or its effects') time went: the components of at least 5 ms none of whose own descendants
+    // took most of it. React colours effects' entries "secondary", renders' "primary".
+    const hot = (from, to, effects) => {
+      const inside = components.filter(
+        (m) =>
+          m.start >= from && m.end <= to && m.end - m.start >= 5 && String(m.color).startsWith('secondary') === effects,
+      );
+      return inside
+        .filter(
+          (m) =>
+            !inside.some(
+              (other) =>
+                other !== m &&
+                other.start >= m.start &&
+                other.end <= m.end &&
+                other.end - other.start >= 0.5 * (m.end - m.start),
+            ),
+        )
+        .sort((a, b) => b.end - b.start - (a.end - a.start))
+        .slice(0, 4)
+        .map((m) => `${m.name} ${Math.round(m.end - m.start)}`)
+        .join(', ');
+    };
+    const tasks = longTasks.map((task) => {
+      const end = task.start + task.duration;
+      const react = marks
+        .filter((m) => m.group === 'Scheduler \u269b' && m.start < end && m.end > task.start)
+        .filter((m) => m.end - m.start >= 1)
+        .map((m) => {
+          const what = `${m.track}:${m.name} ${Math.round(m.end - m.start)}`;
+          const where = /Render|Effects|Commit/.test(m.name) ? hot(m.start, m.end, !m.name.includes('Render')) : '';
+          return where ? `${what} [${where}]` : what;
+        });
+      return { start: Math.round(task.start), duration: Math.round(task.duration), react: react.join(', ') };
+    });
+    const blocking = longTasks
+      .filter((task) => task.start >= fcp)
+      .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    return { fcp: Math.round(fcp), blocking: Math.round(blocking), tasks };
+  });
+}
+
+async function profilePages(pages, session) {
+  for (const page of pages) {
+    const url = baseUrl + page.path(session);
+    const runs = [];
+    for (let i = 0; i < Math.max(1, RUNS); i++) runs.push(await profileRun(url, page.signedIn ? session : null));
+    writeFileSync(path.join(ARTIFACTS, `${page.name.replace(' ', '-')}-profile.json`), JSON.stringify(runs, null, 2));
+    console.log(
+      `\nprofile: ${page.name}: blocking after first paint ${runs.map((r) => `${r.blocking} ms`).join(' / ')}`,
+    );
+    const middle = [...runs].sort((a, b) => a.blocking - b.blocking)[Math.floor(runs.length / 2)];
+    console.log(`  middle run (first paint at ${middle.fcp} ms):`);
+    for (const task of middle.tasks)
+      console.log(`  ${task.start} ms +${task.duration} ms | ${task.react || '(no render)'}`);
+  }
+}
+
 const PAGES = [
   { name: 'login', path: () => '/login/', signedIn: false },
   { name: 'wall', path: () => '/company/', signedIn: true },
@@ -275,11 +398,12 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {
   if (!baseUrl) await startServer();
-  console.log(`audit: ${baseUrl}, ${RUNS} Lighthouse run(s) per page and form factor`);
+  console.log(`audit: ${baseUrl}, ${RUNS} ${PROFILE ? 'profiled load' : 'Lighthouse run'}(s) per page and form factor`);
   const session = await prepare();
   const only = process.env.AUDIT_PAGES?.split(',').map((name) => name.trim());
   const pages = PAGES.filter((p) => !only || only.includes(p.name) || only.includes(p.name.replace(' ', '')));
   mkdirSync(ARTIFACTS, { recursive: true });
+  if (PROFILE) return profilePages(pages, session);
 
   const rows = [];
   for (const page of pages) {
