@@ -9,6 +9,13 @@ import { useSessionState } from './session/useSessionState';
 import { buildTheme, cssVariablesResolver } from './theme';
 import { usePageHeading } from './usePageHeading';
 
+// The same element objects at every render: an update of the session alone (a query of the start-up settling, the
+// socket) re-renders the root without rendering the shell and the page again; they re-render for what they read.
+const PAGE = <Outlet />;
+const TOASTS = <LazyNotifications />;
+const LOADING = <FullPageLoader />;
+const OFFLINE = <NoConnection />;
+
 /** The root of every page: start-up, session, theme (workspace colours and font, the person's dark theme). */
 export function AppRoot() {
   const session = useSessionState();
@@ -23,9 +30,9 @@ export function AppRoot() {
   // The first page after the boot screen renders in a background render React slices, whatever update ended the
   // boot (a query's answer renders at once otherwise: the whole shell and page as one long task).
   const booting = useDeferredValue(session.booting) || session.booting;
-  let content = <Outlet />;
-  if (session.offline && !booting) content = <NoConnection />;
-  else if (booting) content = <FullPageLoader />;
+  let content = PAGE;
+  if (session.offline && !booting) content = OFFLINE;
+  else if (booting) content = LOADING;
 
   return (
     <MantineProvider
@@ -34,7 +41,7 @@ export function AppRoot() {
       cssVariablesResolver={cssVariablesResolver}
       deduplicateCssVariables={false}
     >
-      <LazyNotifications />
+      {TOASTS}
       <SessionContext.Provider value={session}>{content}</SessionContext.Provider>
     </MantineProvider>
   );
