@@ -153,6 +153,31 @@ test('scrolling to the end of the feed loads the next page', async ({ page, requ
   await expect(wallFeed(page).getByText('Please welcome')).toBeVisible();
 });
 
+test('a reader down the feed is told of colleagues’ new posts and taken back up to them', async ({
+  browser,
+  request,
+}) => {
+  const anna = await openAs(browser, 'anna');
+  const scrollY = () => anna.page.evaluate(() => window.scrollY);
+  await anna.page.mouse.move(640, 500);
+  await anna.page.mouse.wheel(0, 900);
+  await expect.poll(scrollY).toBeGreaterThan(240);
+  const pill = anna.page.getByRole('button', { name: /^New posts: \d+$/ });
+  await expect(pill).toBeHidden();
+
+  const { token } = await apiToken(request, 'admin');
+  const text = 'Fresh news while Anna reads further down the feed.';
+  const created = await request.post('/api/post', { headers: { Authorization: `Bearer ${token}` }, data: { text } });
+  expect(created.ok()).toBeTruthy();
+  await expect(pill).toBeVisible();
+  await shot(anna.page, 'wall-new-posts-pill');
+  await pill.click();
+  await expect.poll(scrollY).toBeLessThan(240);
+  await expect(pill).toBeHidden();
+  await expect(postWith(anna.page, text)).toBeInViewport();
+  await anna.context.close();
+});
+
 test('a shared link opens the single post with its comments', async ({ browser }) => {
   const anna = await openAs(browser, 'anna');
   await anna.context.grantPermissions(['clipboard-read', 'clipboard-write']);

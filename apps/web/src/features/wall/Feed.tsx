@@ -1,5 +1,4 @@
 import { Affix, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Transition } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp, IconNews, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -82,11 +81,31 @@ export function PostSkeleton() {
 }
 
 /** "New posts: N" when posts arrived on top while the reader was further down; a click goes up to them. */
+/** Near the window's top (within `offset` px): watched by the browser, with no layout read and no render per scroll. */
+function useNearTop(offset: number): boolean {
+  const [nearTop, setNearTop] = useState(true);
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    // A transparent strip over the document's first `offset` px is in view exactly while the page is scrolled less.
+    const strip = document.createElement('div');
+    strip.setAttribute('aria-hidden', 'true');
+    strip.style.cssText = `position:absolute;top:0;left:0;width:1px;height:${offset}px;opacity:0;pointer-events:none`;
+    document.body.append(strip);
+    const observer = new IntersectionObserver(([entry]) => setNearTop(entry.isIntersecting));
+    observer.observe(strip);
+    return () => {
+      observer.disconnect();
+      strip.remove();
+    };
+  }, [offset]);
+  return nearTop;
+}
+
+/** "New posts: N" while the reader is down the feed and colleagues' posts arrived above; a click goes back up. */
 function NewPostsPill({ items }: { items: FeedState['items'] }) {
   const { t } = useWallTexts();
-  const [scroll, scrollTo] = useWindowScroll();
+  const atTop = useNearTop(240);
   const [topSeen, setTopSeen] = useState<string | null>(null);
-  const atTop = scroll.y < 240;
   // Pinned posts head the company feed; new posts arrive below them.
   const unpinned = items.filter((post) => !post.pinned);
   const first = unpinned[0]?._id ?? null;
@@ -108,7 +127,12 @@ function NewPostsPill({ items }: { items: FeedState['items'] }) {
             radius="xl"
             size="sm"
             leftSection={<IconArrowUp size={16} />}
-            onClick={() => scrollTo({ y: 0 })}
+            onClick={() =>
+              window.scrollTo({
+                top: 0,
+                behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+              })
+            }
           >
             {t('feed.newPosts', { count: fresh })}
           </Button>
