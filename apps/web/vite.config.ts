@@ -38,8 +38,33 @@ function startupGraph(): Plugin {
  */
 const profiling = process.env.REACT_PROFILING === '1';
 
+/**
+ * In the profiling build, React reports which component saw an external store (a `useQuery`, `useSyncExternalStore`)
+ * change during a background render — the cause of a "Teared Render", which React then redoes synchronously.
+ */
+function reportTears(): Plugin {
+  const check = 'if (!objectIs(getSnapshot(), check)) return !1;';
+  return {
+    name: 'hallway-report-tears',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('react-dom-profiling.profiling.js')) return undefined;
+      if (!code.includes(check)) {
+        this.warn('the tear check of this React version was not found: tears are not reported');
+        return undefined;
+      }
+      const names = `for (var torn = [], f = node; f && torn.length < 4; f = f.return) {
+        var name = getComponentNameFromFiber(f); name && torn.push(name); }`;
+      return code.replace(
+        check,
+        `if (!objectIs(getSnapshot(), check)) { ${names} console.warn("hallway-tear " + torn.join(" < ")); return !1; }`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), startupGraph()],
+  plugins: [react(), startupGraph(), ...(profiling ? [reportTears()] : [])],
   resolve: {
     alias: {
       '@hallway/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),

@@ -11,7 +11,8 @@
 // AUDIT_PROFILE=1 measures instead of auditing: React's profiling build (apps/web/dist-profile), each page loaded
 // AUDIT_RUNS times on a phone with the CPU slowed 4× (as Lighthouse's mobile profile), and every long task printed with
 // what React did in it: the lane (Blocking, Transition), the event that caused a blocking update, and the components
-// that took the time. Its blocking time (long tasks' time over 50 ms after the first paint) is observed, not simulated.
+// that took the time, and which components saw a store change under a background render (a "Teared Render"). Its
+// blocking time (long tasks' time over 50 ms after the first paint) is observed, not simulated.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -313,6 +314,10 @@ function profileRun(url, session) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await signInPage(page, session);
     await page.evaluateOnNewDocument(recordTimeline);
+    const tears = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('hallway-tear ')) tears.push(message.text().slice('hallway-tear '.length));
+    });
     await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
     await page.waitForSelector('h1', { timeout: 60_000 });
     // Settled: two quiet seconds with no long task (at most 20 s).
@@ -365,7 +370,7 @@ function profileRun(url, session) {
     const blocking = longTasks
       .filter((task) => task.start >= fcp)
       .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-    return { fcp: Math.round(fcp), blocking: Math.round(blocking), tasks };
+    return { fcp: Math.round(fcp), blocking: Math.round(blocking), tasks, tears };
   });
 }
 
@@ -380,6 +385,7 @@ async function profilePages(pages, session) {
     );
     const middle = [...runs].sort((a, b) => a.blocking - b.blocking)[Math.floor(runs.length / 2)];
     console.log(`  middle run (first paint at ${middle.fcp} ms):`);
+    for (const tear of middle.tears) console.log(`  a store changed under a background render, read by ${tear}`);
     for (const task of middle.tasks)
       console.log(`  ${task.start} ms +${task.duration} ms | ${task.react || '(no render)'}`);
   }
