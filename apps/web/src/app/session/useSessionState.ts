@@ -1,15 +1,6 @@
 import type { ClientDto, Feature, Right, UserDto, UserListItem } from '@hallway/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import {
@@ -34,6 +25,7 @@ import {
   storeTheme,
   storeUser,
 } from '../../api/storage';
+import { useTransitionQuery } from '../../api/transitionQuery';
 import { setUiLanguage, toApiLang, toUiLang, type UiLang } from '../../i18n';
 import { applyBranding, brandingOf } from '../branding';
 import type { ColorScheme, Session } from './context';
@@ -91,7 +83,8 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
   }, [env]);
 
   // 2. Own info (on the first load main.tsx already asked for it, beside the environment).
-  const meQuery = useQuery({ ...ownInfoQuery(auth.uid), enabled: !!env && auth.authorized });
+  // Refetched when the socket identifies, maybe during a background render: its answers arrive as transitions.
+  const meQuery = useTransitionQuery({ ...ownInfoQuery(auth.uid), enabled: !!env && auth.authorized });
   const me = auth.authorized ? (meQuery.data ?? null) : null;
   const refetchOwnInfo = meQuery.refetch;
   const isSuperadmin = !!me?.roles.includes('superadmin');
@@ -127,17 +120,18 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
     };
   }, [env, envQuery.isError, me, isSuperadmin]);
 
-  // 5. Workspace users.
-  const usersQuery = useQuery({
+  // 5. Workspace users. Their answer usually lands while the first page renders in the background: it arrives as a
+  // transition, not as a store change that would make React redo that render in one long task.
+  const usersQuery = useTransitionQuery({
     queryKey: queryKeys.workspaceUsers(client?._id ?? null),
     queryFn: ({ signal }) => fetchWorkspaceUsers(client!._id, signal),
     enabled: !!client && !!me,
     staleTime: 5 * 60_000,
   });
   const usersSettled = !!client && (usersQuery.isFetched || usersQuery.isError);
-  // The list (up to 500 people) is for pickers and mentions; its arrival re-renders every reader of the session, which
-  // happens in a background render React can pause, not in the one that answers the query.
-  const usersPage = useDeferredValue(usersQuery.data);
+  // The list (up to 500 people) is for pickers and mentions; its arrival re-renders every reader of the session in a
+  // background render React can pause.
+  const usersPage = usersQuery.data;
 
   // 6. Mood check (extension point for the mood module).
   useMoodCheck({ user: me?.user ?? null, client, isSuperadmin, enabled: usersSettled && !isSuperadmin });

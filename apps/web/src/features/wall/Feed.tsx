@@ -1,7 +1,8 @@
 import { Affix, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Transition } from '@mantine/core';
 import { IconArrowUp, IconNews, IconUsers } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useTransitionQuery } from '../../api/transitionQuery';
 import { EmptyState, ErrorState, QueryState } from '../../ui/States';
 import { type FeedKind, fetchFeedPage } from './api';
 import { wallKeys } from './cache';
@@ -13,10 +14,13 @@ import { useWallTexts } from './texts';
 
 export const whereOf = (kind: FeedKind) => (kind === 'company' ? 'company' : kind === 'group' ? 'group' : 'user_feed');
 
-/** The first page of a feed, kept in the cache as the flat list later pages and realtime posts merge into. */
+/**
+ * The first page of a feed, kept in the cache as the flat list later pages and realtime posts merge into. Its answer
+ * (prefetched at start-up) often lands while the page's first render is under way: it arrives as a transition.
+ */
 export function useFeedQuery(kind: FeedKind) {
   const { owners } = useWall();
-  return useQuery(wallQueries.feed(kind, owners[kind]));
+  return useTransitionQuery(wallQueries.feed(kind, owners[kind]));
 }
 
 /** Posts drawn in a feed's first pass: more than a screen on a phone or a desktop. */
