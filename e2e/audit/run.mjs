@@ -12,7 +12,10 @@
 // AUDIT_RUNS times on a phone with the CPU slowed 4× (as Lighthouse's mobile profile), and every long task printed with
 // what React did in it: the lane (Blocking, Transition), the event that caused a blocking update, and the components
 // that took the time, and which components saw a store change under a background render (a "Teared Render"). Its
-// blocking time (long tasks' time over 50 ms after the first paint) is observed, not simulated.
+// blocking time (long tasks' time over 50 ms after the first paint) is observed, not simulated; each run's trace
+// (e2e/artifacts/audit/<page>-trace-<run>.json) opens in DevTools' Performance panel. Its times include the profiling
+// build's own cost (React writes an entry for every rendered component while it runs effects: much of "Remaining
+// Effects" after a big commit): compare profile runs with each other, and judge the product build with Lighthouse.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -306,7 +309,7 @@ function recordTimeline() {
 }
 
 /** One load of a page on a slowed phone: its long tasks, each with React's lanes, causes and heaviest components. */
-function profileRun(url, session) {
+function profileRun(url, session, tracePath) {
   return withChrome(async (browser) => {
     const page = await browser.newPage();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
@@ -318,6 +321,11 @@ function profileRun(url, session) {
     page.on('console', (message) => {
       if (message.text().startsWith('hallway-tear ')) tears.push(message.text().slice('hallway-tear '.length));
     });
+    // The run's trace with JavaScript samples, for DevTools' Performance panel (the build keeps its names).
+    await page.tracing.start({
+      path: tracePath,
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'],
+    });
     await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
     await page.waitForSelector('h1', { timeout: 60_000 });
     // Settled: two quiet seconds with no long task (at most 20 s).
@@ -327,6 +335,7 @@ function profileRun(url, session) {
       if (count === last) break;
       last = count;
     }
+    await page.tracing.stop();
     const { marks, longTasks, fcp } = await page.evaluate(() => ({
       ...window.__timeline,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
@@ -378,8 +387,12 @@ async function profilePages(pages, session) {
   for (const page of pages) {
     const url = baseUrl + page.path(session);
     const runs = [];
-    for (let i = 0; i < Math.max(1, RUNS); i++) runs.push(await profileRun(url, page.signedIn ? session : null));
-    writeFileSync(path.join(ARTIFACTS, `${page.name.replace(' ', '-')}-profile.json`), JSON.stringify(runs, null, 2));
+    const name = page.name.replace(' ', '-');
+    for (let i = 0; i < Math.max(1, RUNS); i++)
+      runs.push(
+        await profileRun(url, page.signedIn ? session : null, path.join(ARTIFACTS, `${name}-trace-${i + 1}.json`)),
+      );
+    writeFileSync(path.join(ARTIFACTS, `${name}-profile.json`), JSON.stringify(runs, null, 2));
     console.log(
       `\nprofile: ${page.name}: blocking after first paint ${runs.map((r) => `${r.blocking} ms`).join(' / ')}`,
     );
