@@ -84,7 +84,6 @@ export function PostSkeleton() {
   );
 }
 
-/** "New posts: N" when posts arrived on top while the reader was further down; a click goes up to them. */
 /** Near the window's top (within `offset` px): watched by the browser, with no layout read and no render per scroll. */
 function useNearTop(offset: number): boolean {
   const [nearTop, setNearTop] = useState(true);
