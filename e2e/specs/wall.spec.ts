@@ -178,6 +178,7 @@ test('a reader down the feed is told of colleagues’ new posts and taken back u
   await expect.poll(scrollY).toBeLessThan(240);
   await expect(pill).toBeHidden();
   await expect(postWith(anna.page, text)).toBeInViewport();
+  await expect(postWith(anna.page, text)).toBeFocused();
   await anna.context.close();
 });
 

@@ -130,12 +130,17 @@ function NewPostsPill({ items }: { items: FeedState['items'] }) {
             radius="xl"
             size="sm"
             leftSection={<IconArrowUp size={16} />}
-            onClick={() =>
+            onClick={() => {
               window.scrollTo({
                 top: 0,
                 behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-              })
-            }
+              });
+              // The pill goes away up there: the keyboard's place moves to the newest post rather than the page's start.
+              const newest = first && document.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(first)}"]`);
+              if (!newest) return;
+              if (!newest.hasAttribute('tabindex')) newest.setAttribute('tabindex', '-1');
+              newest.focus({ preventScroll: true });
+            }}
           >
             {t('feed.newPosts', { count: fresh })}
           </Button>
