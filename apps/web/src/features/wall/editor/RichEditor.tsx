@@ -15,7 +15,7 @@ import { IconBold, IconItalic, IconLink, IconList, IconListNumbers } from '@tabl
 import { Placeholder } from '@tiptap/extensions';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { usePeopleSearch } from '../MentionTextarea';
 import { type Mention, mentionQueryAt } from '../mentions';
@@ -177,6 +177,16 @@ export default function RichEditor({
       editor.off('create', mark);
     };
   }, [editor, invalid]);
+
+  // TipTap focuses once, a moment after it mounts. An editor that was not on screen then (its Suspense boundary hid it
+  // again while something else loaded) is focused when it shows: React runs layout effects again on reappearing.
+  useLayoutEffect(() => {
+    if (!autoFocus || !editor) return;
+    const frame = requestAnimationFrame(() => {
+      if (!editor.isDestroyed && !editor.isFocused) editor.commands.focus('end');
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [editor, autoFocus]);
 
   if (!editor || !state) return null;
   const tool = (name: 'bold' | 'italic' | 'bulletList' | 'orderedList', icon: React.ReactNode, run: () => void) => (
