@@ -1,8 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
-const alias = { '@hallway/shared': shared };
+const sharedSource = fileURLToPath(new URL('./packages/shared/src/', import.meta.url));
+/** `@hallway/shared` and a module's own part of it, `@hallway/shared/<module>[.messages|.notifications]`. */
+const alias = [
+  { find: /^@hallway\/shared$/, replacement: `${sharedSource}index.ts` },
+  { find: /^@hallway\/shared\/(.+)$/, replacement: `${sharedSource}schemas/$1.ts` },
+];
 
 export default defineConfig({
   test: {
@@ -13,7 +17,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'shared',
-          include: ['packages/shared/src/**/*.test.ts'],
+          // The root's scripts (npm start's build) are plain Node with no set-up either.
+          include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -24,8 +29,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.multiprocess.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Guards against a hang, not waits: generous, since CI machines are sometimes loaded by other work.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
           pool: 'forks',
           // Migrated once per run; each test file starts from a copy (apps/server/src/test/snapshot.ts).
           globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -41,6 +47,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 60_000,
         },
       },
       {

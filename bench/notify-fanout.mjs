@@ -53,7 +53,7 @@ const config = loadConfig({
   DATABASE_URL: url ?? '',
   DEMO: '0',
   JOBS: '1',
-  ALLOW_HTTP_WEBHOOKS: '1',
+  OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
   LOG_LEVEL: 'warn',
   SUPERADMIN_PASSWORD: 'fanout-superadmin',
 });

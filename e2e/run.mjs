@@ -72,8 +72,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     LOG_LEVEL: 'warn',
     // Every spec signs in several times from one address within a minute.
     LOGIN_RATE_LIMIT: '1000',
-    // The messengers spec stands in for Slack on 127.0.0.1 and waits for a delivery's one retry.
-    ALLOW_HTTP_WEBHOOKS: '1',
+    // The messengers spec stands in for Slack on 127.0.0.1 (an internal host this installation allows) and waits
+    // for a delivery's one retry.
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     NOTIFY_RETRY_LIMIT: '1',
     NOTIFY_RETRY_DELAY: '1',
     DATABASE_URL: '',

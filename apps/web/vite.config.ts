@@ -66,10 +66,12 @@ function reportTears(): Plugin {
 export default defineConfig({
   plugins: [react(), startupGraph(), ...(profiling ? [reportTears()] : [])],
   resolve: {
-    alias: {
-      '@hallway/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
-      ...(profiling ? { 'react-dom/client': 'react-dom/profiling' } : {}),
-    },
+    alias: [
+      { find: /^@hallway\/shared$/, replacement: `${sharedSource}index.ts` },
+      // A module's own part of the shared package (docs/modules.md "A module's shared files").
+      { find: /^@hallway\/shared\/(.+)$/, replacement: `${sharedSource}schemas/$1.ts` },
+      ...(profiling ? [{ find: 'react-dom/client', replacement: 'react-dom/profiling' }] : []),
+    ],
   },
   server: {
     port: 5173,

@@ -1,11 +1,29 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { A11yPage } from '../../apps/web/src/app/webModule';
 import { apiToken, expect, PHONE, SUPERADMIN, shot, signInFresh, test } from './helpers';
 
 // Every page of the app, in light and dark, on a desktop and a phone: no serious or critical axe-core violation
-// (WCAG 2.2 A and AA plus axe's best practices). A new module's page goes into PAGES and is checked the same way.
+// (WCAG 2.2 A and AA plus axe's best practices). A module lists its pages in its `a11y.ts` (its `a11yPages`), and
+// they are checked here the same way.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: PHONE };
+
+const FEATURES = fileURLToPath(new URL('../../apps/web/src/features/', import.meta.url));
+
+/** The pages the modules list for `who` (`apps/web/src/features/<module>/a11y.ts`, plain data). */
+async function modulePages(who: A11yPage['as']): Promise<A11yPage[]> {
+  const files = readdirSync(FEATURES)
+    .map((name) => path.join(FEATURES, name, 'a11y.ts'))
+    .filter((file) => existsSync(file));
+  const lists = await Promise.all(
+    files.map(async (file) => ((await import(pathToFileURL(file).href)) as { a11yPages: A11yPage[] }).a11yPages),
+  );
+  return lists.flat().filter((page) => page.as === who);
+}
 
 /** Runs axe-core on what is on screen and returns the serious and critical problems, readably. */
 async function seriousProblems(page: Page) {
@@ -36,7 +54,12 @@ async function checkEverywhere(page: Page, paths: string[], name: string) {
 }
 
 test('the sign-in pages have no serious accessibility problems', async ({ page }) => {
-  await checkEverywhere(page, ['/login/', '/login_new/', '/register/', '/forgot-password/'], 'sign-in');
+  const pages = await modulePages('public');
+  await checkEverywhere(
+    page,
+    pages.map((p) => p.path),
+    'sign-in',
+  );
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -44,7 +67,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
     request,
   }) => {
-    // Ten pages, two screens, each loaded and checked: more than the default minute on a busy machine.
+    // Sixteen pages, two screens, each loaded and checked: more than the default minute on a busy machine.
     test.setTimeout(360_000);
     const { token, userId } = await apiToken(request, 'admin');
     const setTheme = async (theme: 'light' | 'dark') => {
@@ -58,33 +81,24 @@ for (const scheme of ['light', 'dark'] as const) {
     try {
       await signInFresh(page, 'admin');
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      // A group of the demo workspace and its directory (the token names the workspace).
+      // The workspace's id (from the token) and, for a page of one object, the first of its list.
       const clientId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).client_id as string;
-      const groups = await request.get(`/api/group/byClient/${clientId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(groups.ok()).toBeTruthy();
-      const groupId = ((await groups.json()) as { result: { _id: string }[] }).result[0]._id;
+      const paths: string[] = [];
+      for (const { path: pagePath, first } of await modulePages('admin')) {
+        let firstId = '';
+        if (first) {
+          const list = await request.get(first.replace(':client', clientId), {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(list.ok()).toBeTruthy();
+          firstId = ((await list.json()) as { result: { _id: string }[] }).result[0]._id;
+        }
+        paths.push(pagePath.replace(':me', userId).replace(':first', firstId));
+      }
       await checkEverywhere(
         page,
-        [
-          '/company/',
-          `/profile/${userId}`,
-          '/addressBook/',
-          '/birthdays/',
-          '/employees/',
-          '/employees/?status=pending',
-          '/notifications',
-          '/admin/',
-          '/admin/?tab=mailings',
-          '/groups/',
-          `/group/${groupId}`,
-          '/404',
-          '/structure_new',
-          '/structure_new?view=tree',
-          '/vacations',
-          '/calendar/',
-        ],
+        // The shell's own page for a path no module has.
+        [...paths, '/404'],
         `admin-${scheme}`,
       );
     } finally {
@@ -95,7 +109,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('the superadmin’s workspaces page has none', async ({ page }) => {
   await signInFresh(page, SUPERADMIN.login, SUPERADMIN.password);
-  await checkEverywhere(page, ['/clients/'], 'superadmin');
+  await checkEverywhere(
+    page,
+    (await modulePages('superadmin')).map((p) => p.path),
+    'superadmin',
+  );
 });
 
 test('the keyboard reaches the page first through the skip link, and navigation moves focus to the new heading', async ({

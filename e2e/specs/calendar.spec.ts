@@ -20,8 +20,9 @@ async function openAs(browser: Browser, login: string, viewport = { width: 1280,
 
 async function openCalendar(page: Page) {
   await page.goto('/calendar/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
-  await expect(page.getByTestId('calendar').locator('.fc-daygrid-day').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  // A grid on a desktop, an agenda on a phone: either way the view is drawn.
+  await expect(page.getByTestId('calendar').locator('.fc-view').first()).toBeVisible();
 }
 
 /** The view switch is a segmented control: a radio group whose labels are clicked. */
@@ -151,6 +152,11 @@ test('month view and the form in the dark theme and on a phone', async ({ browse
   const phone = await openAs(browser, 'sofia', PHONE);
   await openCalendar(phone.page);
   await chooseView(phone.page, 'Month');
+  // A phone's month is an agenda, day by day with titles, not a grid with room for times only.
+  const agenda = phone.page.getByTestId('calendar').locator('.fc-listMonth-view');
+  await expect(agenda).toBeVisible();
+  await expect(phone.page.getByTestId('calendar').locator('.fc-daygrid')).toHaveCount(0);
+  await expect(agenda.locator('.fc-list-event-title, .fc-list-empty').first()).toBeVisible();
   await shot(phone.page, 'calendar-month-phone-light');
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

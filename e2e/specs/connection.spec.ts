@@ -1,4 +1,4 @@
-import { apiToken, expect, signIn, signInFresh, test } from './helpers';
+import { apiToken, expect, signIn, signInFresh, socketIdentified, test } from './helpers';
 
 test('without an answer from the server only "No connection to server!" shows', async ({ page }) => {
   await page.route('**/api/env', (route) => route.abort('connectionrefused'));
@@ -13,10 +13,13 @@ test('without an answer from the server only "No connection to server!" shows', 
 });
 
 test('a 401 mid-session leads to login and back to the wanted page', async ({ page, request }) => {
+  const identified = socketIdentified(page);
   await signInFresh(page, 'lukas');
   await expect(page).toHaveURL(/\/company$/);
-  // The wall loads its posts, then its widgets; the session ends once the page is no longer busy.
+  // The wall loads its posts, then its widgets, and the socket joins the rooms (the bell reloads its count then);
+  // the session ends once the page is no longer busy.
   await expect(page.getByRole('article').first()).toBeVisible();
+  await identified;
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
   // Another device of the same person logs out: every session of theirs ends (token version).
@@ -39,15 +42,8 @@ test('a 401 mid-session leads to login and back to the wanted page', async ({ pa
 });
 
 test('a change to oneself made elsewhere reaches the open tab through the socket', async ({ page, request }) => {
-  // The change must happen after the tab's socket has joined its rooms, or the event goes to nobody: wait for the
-  // server's acknowledgement of `identify` (socket.io frame `43[/namespace,]<id>[true]`).
-  const identified = new Promise<void>((resolve) => {
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', ({ payload }) => {
-        if (typeof payload === 'string' && /^43(\/[^,]*,)?\d*\[true\]$/.test(payload)) resolve();
-      }),
-    );
-  });
+  // The change must happen after the tab's socket has joined its rooms, or the event goes to nobody.
+  const identified = socketIdentified(page);
   await signInFresh(page, 'omar');
   await identified;
   const account = page.getByRole('button', { name: 'Account menu' });

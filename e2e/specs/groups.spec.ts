@@ -25,16 +25,16 @@ test('a closed group: created, asked to join, approved, and its post reaches the
   const tom = await openAs(browser, 'tom');
   const name = `Climbers ${Date.now() % 100_000}`;
 
-  // Anna creates a closed group from the directory; the form refuses it without a type first.
+  // Anna creates a closed group from the directory; the type starts public, and each type says what it means.
   await anna.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Groups' }).click();
   await expect(anna.page.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();
   await anna.page.getByRole('button', { name: 'New group' }).click();
   const dialog = anna.page.getByRole('dialog', { name: 'New group' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Bouldering on Thursdays after work, all levels.');
-  await dialog.getByRole('button', { name: 'Create group' }).click();
-  await expect(dialog.getByText('Choose the group type')).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveValue('Public');
   await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await expect(anna.page.getByRole('option', { name: 'Closed' })).toContainText('approval or an invitation');
   await anna.page.getByRole('option', { name: 'Closed' }).click();
   await dialog.getByRole('button', { name: 'Create group' }).click();
   await expect(anna.page).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
@@ -59,6 +59,12 @@ test('a closed group: created, asked to join, approved, and its post reaches the
   await expect(requests.getByText('No requests waiting')).toBeVisible();
   await anna.page.getByRole('tab', { name: 'Members' }).click();
   await expect(anna.page.getByRole('listitem', { name: 'Tom Becker' })).toContainText('Member');
+  // The members tab invites too, with the same form as the requests tab.
+  await anna.page.getByRole('button', { name: 'Invite people' }).click();
+  const inviting = anna.page.getByRole('dialog', { name: 'Invite people' });
+  await expect(inviting.getByRole('button', { name: 'Invite', exact: true })).toBeDisabled();
+  await anna.page.keyboard.press('Escape');
+  await expect(inviting).toBeHidden();
 
   // Tom, now a member, has the group's wall open when Anna posts: it arrives live.
   await tom.page.goto(groupUrl);
@@ -98,7 +104,9 @@ test('a closed group: created, asked to join, approved, and its post reaches the
   await tom.context.close();
 });
 
-test('a group’s settings take an audience grant; a project shows its people and its wall', async ({ page }) => {
+test('a group’s settings take an audience grant; a project shows its people and its wall, and says "project"', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInFresh(page, 'tom');
   // Tom owns the demo's Frontend guild: give the Design department read access with the grant editor.
@@ -125,6 +133,10 @@ test('a group’s settings take an audience grant; a project shows its people an
   const people = page.getByRole('region', { name: 'Participants' });
   await expect(people.getByText('Daniel')).toBeVisible();
   await expect(page.getByRole('article').filter({ hasText: 'Kick-off notes' })).toBeVisible();
+  // A project's page says "project", never "group" (Tom leads it: he posts and manages its people).
+  await expect(page.getByText('Project participants will see it')).toBeVisible();
+  await expect(people.getByRole('button', { name: /^Remove from project: / }).first()).toBeVisible();
+  await expect(page.locator('#main')).not.toContainText(/\bgroups?\b/i);
   await shot(page, 'groups-project-desktop-light');
   await page.setViewportSize(PHONE);
   await shot(page, 'groups-project-phone-light');

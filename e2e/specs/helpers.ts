@@ -1,17 +1,55 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
+
+const REPORT = '__hallwayCspViolation';
 
 /**
- * Every spec runs with the server's Content-Security-Policy on: a violation (Chromium reports each on the console)
- * fails the test that caused it, so the app never needs a relaxed policy without anyone noticing.
+ * Reports every Content-Security-Policy violation of the context's pages and frames: the browser's
+ * `securitypolicyviolation` event, heard from before any page script runs. (Chromium does not print every violation
+ * on the console — not an `eval` a library tries and catches — so the event is what counts.)
+ */
+async function watchPolicy(context: BrowserContext, violations: string[]) {
+  await context.exposeBinding(REPORT, (_source, text: string) => {
+    violations.push(text);
+  });
+  await context.addInitScript((report) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const where = `${event.sourceFile || location.href}:${event.lineNumber}`;
+      (window as unknown as Record<string, (text: string) => void>)[report](
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${where} (page ${location.pathname})`,
+      );
+    });
+  }, REPORT);
+}
+
+/**
+ * Every spec runs with the server's Content-Security-Policy on: a violation in any of its pages — the `page`
+ * fixture's or those of contexts the spec opens itself — fails the test that caused it, so the app never needs a
+ * relaxed policy without anyone noticing.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
-    async ({ context }, use) => {
+    async ({ context, browser }, use) => {
       const violations: string[] = [];
-      context.on('console', (message) => {
-        if (message.text().includes('Content Security Policy')) violations.push(message.text());
-      });
-      await use(violations);
+      await watchPolicy(context, violations);
+      const newContext = browser.newContext;
+      // `browser.newPage` opens its context through this too.
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const opened = await newContext.apply(browser, args);
+        await watchPolicy(opened, violations);
+        return opened;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
@@ -43,6 +81,18 @@ export async function signInFresh(page: Page, login: string, password = DEMO_PAS
   await page.goto('/login/');
   await signIn(page, login, password);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/**
+ * Resolves once the page is live: its socket has joined the person's rooms and the page's parts listen to it
+ * (`data-live` on <html>, set by the session after their listeners are attached). An event sent before that goes to
+ * nobody. Call it before the page opens; it waits as long as the test's own timeout allows.
+ */
+export function socketIdentified(page: Page): Promise<void> {
+  return page
+    .locator('html[data-live="true"]')
+    .waitFor({ state: 'attached', timeout: 0 })
+    .then(() => undefined);
 }
 
 /** A token for API calls made beside the browser (another "device" of the same person). */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiToken, expect, PHONE, shot, signInFresh, test } from './helpers';
+import { apiToken, expect, PHONE, shot, signInFresh, socketIdentified, test } from './helpers';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 
@@ -11,9 +11,12 @@ test('anna is mentioned by the administrator: the bell counts it live, the dropd
   const page = await context.newPage();
   // The count the bell starts from is its own first answer: the bell shows before that answer arrives.
   const firstCount = page.waitForResponse((r) => r.url().includes('/api/notification/unread/') && r.ok());
+  // The popup needs the event: the mention is posted once the tab's socket has joined anna's room.
+  const identified = socketIdentified(page);
   await signInFresh(page, 'anna');
   const start = ((await (await firstCount).json()) as { count: number }).count;
   await expect(bell(page)).toHaveAttribute('aria-label', start ? `Notifications, ${start} unread` : 'Notifications');
+  await identified;
 
   const admin = await apiToken(request, 'admin');
   const anna = await apiToken(request, 'anna');
@@ -40,7 +43,21 @@ test('anna is mentioned by the administrator: the bell counts it live, the dropd
   await expect(page.getByTestId('notification-list').getByText(stamp)).toBeVisible();
   await page.getByRole('tab', { name: /Posts/ }).click();
   await expect(page.getByTestId('notification-list').getByText(stamp)).toBeVisible();
+  // Tabs only for the modules this build has: none for polls, the shop and the other modules not built yet.
+  await expect(page.getByRole('tab', { name: /Other/ })).toBeVisible();
+  for (const name of ['Polls', 'Shop', 'Services', 'Tasks', 'Adaptation'])
+    await expect(page.getByRole('tab', { name: new RegExp(name) })).toHaveCount(0);
+  // The posts count is whole: its digits, not a dot.
+  const postsCount = page.getByRole('tab', { name: /Posts/ }).getByTestId('unread-count');
+  if (await postsCount.count()) expect((await postsCount.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(16);
   await shot(page, 'notifications-page-desktop-light');
+  await page.setViewportSize({ width: 1366, height: 860 });
+  // Every tab fits at 1366 px, or the strip says there is more and scrolls to it.
+  const other = page.getByRole('tab', { name: /Other/ });
+  await other.click();
+  await expect(other).toHaveAttribute('aria-selected', 'true');
+  await expect(other).toBeInViewport();
+  await page.getByRole('tab', { name: /^All/ }).click();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Dark theme' }).click();
@@ -60,7 +77,19 @@ test('anna is mentioned by the administrator: the bell counts it live, the dropd
   await signInFresh(small, 'anna');
   await small.goto('/notifications');
   await expect(small.getByTestId('notification-list').getByText(stamp)).toBeVisible();
+  await expect(small.getByRole('tab', { name: /Polls/ })).toHaveCount(0);
+  await expect(small.getByRole('tab', { name: /Shop/ })).toHaveCount(0);
+  // The strip is wider than a phone: it shows there is more, and the last tab is reached by scrolling it.
+  const strip = small.getByTestId('section-strip');
+  const lastTab = small.getByRole('tab', { name: /Other/ });
+  if (!(await lastTab.evaluate((tab) => tab.getBoundingClientRect().right <= window.innerWidth)))
+    await expect(strip).toHaveAttribute('data-more-after', 'true');
   await shot(small, 'notifications-page-phone-light');
+  await lastTab.click();
+  await expect(lastTab).toHaveAttribute('aria-selected', 'true');
+  await expect(lastTab).toBeInViewport();
+  await expect(strip).toHaveAttribute('data-more-after', 'false');
+  await shot(small, 'notifications-page-phone-tabs-end-light');
   await bell(small).click();
   await expect(small.getByRole('dialog').getByTestId('notification-item').filter({ hasText: stamp })).toBeVisible();
   await shot(small, 'notifications-bell-phone-light');

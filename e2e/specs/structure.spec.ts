@@ -121,7 +121,10 @@ test('an administrator adds a department, moves it by drag and drop, staffs it a
   await shot(page, 'structure-tree-phone');
 });
 
-test('a 500-department tree paints its folded diagram in under a second', async ({ page, request }) => {
+test('a 500-department tree draws its diagram folded, and the tree view unfolds all of it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const { token, userId } = await apiToken(request, 'admin');
   const clientId = await clientOf(request, token, userId);
@@ -167,8 +170,9 @@ test('a 500-department tree paints its folded diagram in under a second', async 
       `its data arrived, ${figures.sinceNavigation.toFixed(0)} ms after navigation (data at ` +
       `${figures.data.toFixed(0)} ms, diagram code at ${figures.code.toFixed(0)} ms); ${figures.nodes} nodes drawn`,
   );
+  // The paint time is printed as a figure, not asserted: a timer in a test fails on a loaded machine (speed is
+  // measured in bench/). What is asserted is the shape that keeps it fast: the diagram starts folded.
   expect(figures.nodes).toBeLessThan(40);
-  expect(figures.sinceData).toBeLessThan(1000);
 
   // Unfolding everything stays usable: the tree view lists all of it.
   await page.getByText('Tree', { exact: true }).click();

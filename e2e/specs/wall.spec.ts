@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiToken, expect, PHONE, shot, signInFresh, test } from './helpers';
+import { apiToken, expect, PHONE, shot, signInFresh, socketIdentified, test } from './helpers';
 
 /** A real PNG drawn by the browser, so the server makes its thumbnail like for any photo. */
 async function drawPng(page: Page): Promise<Buffer> {
@@ -32,9 +32,12 @@ const postWith = (page: Page, text: string) => wallFeed(page).getByRole('article
 async function openAs(browser: Browser, login: string, viewport = { width: 1280, height: 860 }) {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
   const page = await context.newPage();
+  // Live updates reach the tab once its socket has joined the rooms: the specs act as others only after that.
+  const identified = socketIdentified(page);
   await signInFresh(page, login);
   await expect(page).toHaveURL(/\/company$/);
   await expect(wallFeed(page).getByRole('article').first()).toBeVisible();
+  await identified;
   return { context, page };
 }
 

@@ -9,16 +9,18 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { UPLOAD_LIMIT_BYTES } from '@hallway/shared';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { modules as allModules } from './modules/index.js';
 import { principalQuery } from './modules/users/principal.js';
 import { installRouteGuard, type RegisteredRoute } from './platform/access/guard.js';
 import { installThrottle, trustProxyOption } from './platform/auth/throttle.js';
 import { registerErrorHandler } from './platform/errors/handler.js';
+import { eventBusOf } from './platform/events/bus.js';
 import { registerHealth } from './platform/health/routes.js';
 import { type App, checkModules, type Module, servicesOf } from './platform/http/module.js';
 import { refuseNulCharacters } from './platform/http/nul-guard.js';
+import { openApiOptions } from './platform/http/openapi.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { createSerializerCompiler } from './platform/http/serializer.js';
 import type { Platform } from './platform/index.js';
@@ -37,7 +39,8 @@ export interface BuildOptions {
 export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   const modules = options.modules ?? allModules;
   checkModules(modules);
-  const services = servicesOf(modules, platform);
+  const domainEvents = eventBusOf(modules, platform);
+  const services = { ...servicesOf(modules, platform), domainEvents };
   const app = Fastify({
     ...(options.logger
       ? { loggerInstance: options.logger as FastifyBaseLogger }
@@ -59,14 +62,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
 
   // Before every route: the plugin attaches itself to routes as they are declared.
   await app.register(compress, COMPRESSION);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Hallway API', version: '0.1.0', description: 'The HTTP API of the Hallway intranet.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   installThrottle(app, platform.config);
@@ -83,19 +79,20 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}) {
   registerHealth(app, platform);
   for (const module of modules) {
     await app.register(async (scope) => {
-      // The guard reads it to give the module's feature to every route that names none (guard.ts resolveAccess).
-      scope.decorate('moduleFeature', { getter: () => module.feature });
+      // The guard gives the module's feature to every route that names none and checks its rights (resolveAccess).
+      scope.decorate('accessOwner', { getter: () => module });
       await module.routes(scope, platform, services);
     });
   }
 
   platform.realtime.handle(
-    bindSocketHandlers(modules.flatMap((m) => (m.socket ?? []).map((handler) => ({ module: m.feature, handler })))),
+    bindSocketHandlers(modules.flatMap((m) => (m.socket ?? []).map((handler) => ({ module: m, handler })))),
     services,
   );
+  await domainEvents.start(services, app.log);
 
   await registerWeb(app, platform.config.webDist ?? DEFAULT_WEB_DIST);
-  return Object.assign(app, { routesRegistry: routes });
+  return Object.assign(app, { routesRegistry: routes, services });
 }
 
 export type HallwayApp = Awaited<ReturnType<typeof buildApp>>;
@@ -120,36 +117,43 @@ const COMPRESSION: FastifyCompressOptions = {
 async function registerWeb(app: App, root: string) {
   if (!existsSync(path.join(root, 'index.html'))) return;
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
-  app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (req, reply) => {
-    const url = req.url.split('?')[0];
-    if (url.startsWith('/api/') || url.startsWith('/socket.io/')) {
-      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
-    }
-    const relative = path
-      .normalize(decodeURIComponent(url))
-      .replace(/^(\.\.[/\\])+/, '')
-      .replace(/^\/+/, '');
-    // The same address answers brotli, gzip or plain bytes: caches must keep them apart.
-    reply.header('Vary', 'accept-encoding');
-    if (
-      relative &&
-      (await stat(path.join(root, relative))
-        .then((s) => s.isFile())
-        .catch(() => false))
-    ) {
-      // Hashed files never change under their name: no validators or ranges (~100 bytes of headers each).
-      if (relative.startsWith('assets/')) {
-        return reply.sendFile(relative, {
-          maxAge: '365d',
-          immutable: true,
-          etag: false,
-          lastModified: false,
-          acceptRanges: false,
-        });
+  app.get(
+    '/*',
+    {
+      config: { access: { public: true, reason: 'the web app’s files, the same for everyone' } },
+      schema: { hide: true },
+    },
+    async (req, reply) => {
+      const url = req.url.split('?')[0];
+      if (url.startsWith('/api/') || url.startsWith('/socket.io/')) {
+        return reply.status(404).send({ message: 'Not found', code: 'not_found' });
       }
-      return reply.sendFile(relative, { maxAge: 0 });
-    }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', { cacheControl: false });
-  });
+      const relative = path
+        .normalize(decodeURIComponent(url))
+        .replace(/^(\.\.[/\\])+/, '')
+        .replace(/^\/+/, '');
+      // The same address answers brotli, gzip or plain bytes: caches must keep them apart.
+      reply.header('Vary', 'accept-encoding');
+      if (
+        relative &&
+        (await stat(path.join(root, relative))
+          .then((s) => s.isFile())
+          .catch(() => false))
+      ) {
+        // Hashed files never change under their name: no validators or ranges (~100 bytes of headers each).
+        if (relative.startsWith('assets/')) {
+          return reply.sendFile(relative, {
+            maxAge: '365d',
+            immutable: true,
+            etag: false,
+            lastModified: false,
+            acceptRanges: false,
+          });
+        }
+        return reply.sendFile(relative, { maxAge: 0 });
+      }
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html', { cacheControl: false });
+    },
+  );
 }

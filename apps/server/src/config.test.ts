@@ -64,6 +64,15 @@ describe('sign-in settings', () => {
     expect(bad('proxy.example.com')).toThrow(/TRUST_PROXY/);
   });
 
+  it('allows no internal host for outbound requests unless OUTBOUND_ALLOW_HOSTS names it, and checks its entries', () => {
+    expect(loadConfig({}).outboundAllow).toEqual({ names: new Set(), ranges: [] });
+    const allow = loadConfig({ OUTBOUND_ALLOW_HOSTS: 'hooks.corp.example, 10.20.0.0/16' }).outboundAllow;
+    expect([...allow.names]).toEqual(['hooks.corp.example']);
+    expect(allow.ranges.map(([ip, bits]) => `${ip}/${bits}`)).toEqual(['10.20.0.0/16']);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: '10.0.0.0/40' })).toThrow(/OUTBOUND_ALLOW_HOSTS: "10.0.0.0\/40"/);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: 'https://hooks.example' })).toThrow(/OUTBOUND_ALLOW_HOSTS/);
+  });
+
   it('limits an address to ten times the per-account limit unless told, and checks DEMO_PASSWORD', () => {
     expect(loadConfig({}).addressRateLimit).toBe(100);
     expect(loadConfig({ LOGIN_RATE_LIMIT: '5' }).addressRateLimit).toBe(50);

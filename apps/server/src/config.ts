@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { LANGS } from '@hallway/shared';
 import { z } from 'zod';
+import { parseOutboundAllow } from './platform/http/outbound.js';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -78,11 +79,22 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_REDIRECT_URI: optionalUrl(/^https?$/),
   JOBS: bool.default(true),
-  // Messenger channels: Telegram's Bot API (a test server stands in for it), retries of a delivery, http webhooks.
+  // Messenger channels: Telegram's Bot API (a test server stands in for it), retries of a delivery.
   TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
   NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   NOTIFY_RETRY_DELAY: z.coerce.number().int().min(1).max(3600).default(30),
-  ALLOW_HTTP_WEBHOOKS: bool.default(false),
+  // Outbound requests (webhooks, the mailing export, Telegram): internal hosts the operator allows (docs/security.md).
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const allow = parseOutboundAllow(v);
+      if (allow instanceof Error) {
+        ctx.addIssue({ code: 'custom', message: `OUTBOUND_ALLOW_HOSTS: ${allow.message}` });
+        return z.NEVER;
+      }
+      return allow;
+    }),
   // Reliability: how long the database may make a request wait, and how much disk the embedded database needs.
   DATABASE_STATEMENT_TIMEOUT: duration.default(30_000),
   DATABASE_LOCK_TIMEOUT: duration.default(3_000),
@@ -213,9 +225,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Retries of a messenger delivery after its first attempt; the delay (seconds) doubles each time. */
       retryLimit: e.NOTIFY_RETRY_LIMIT,
       retryDelaySeconds: e.NOTIFY_RETRY_DELAY,
-      /** http:// webhooks to 127.0.0.1/localhost: in tests (NODE_ENV=test) or with ALLOW_HTTP_WEBHOOKS=1. */
-      allowLocalHttp: e.ALLOW_HTTP_WEBHOOKS || e.NODE_ENV === 'test',
     },
+    /**
+     * The hosts outbound requests may reach although they are inside the network (and may reach over plain http):
+     * names as written in URLs, addresses and CIDR ranges (platform/http/outbound.ts).
+     */
+    outboundAllow: e.OUTBOUND_ALLOW_HOSTS,
     maintenanceCron: e.MAINTENANCE_CRON,
     /** Slow clients: the whole request (headers and body) must arrive within this (0: no limit). */
     requestTimeoutMs: e.REQUEST_TIMEOUT,

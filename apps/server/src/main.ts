@@ -7,8 +7,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { modules } from './modules/index.js';
 import { principalQuery } from './modules/users/principal.js';
 import { createPlatform } from './platform/create.js';
-import { databaseUnavailable } from './platform/db/errors.js';
+import { toleratedBackgroundFailure } from './platform/db/errors.js';
 import { refreshPlannerStatistics } from './platform/db/migrate.js';
+import { domainEventsCleanup } from './platform/events/bus.js';
 import { scheduleMaintenance } from './platform/jobs/maintenance.js';
 
 /** read config → open database → migrate → bootstrap → start jobs → listen. */
@@ -25,12 +26,13 @@ async function main() {
   }
   const log = pino({ level: config.logLevel });
   // pg-boss 10 records a finished job's completion or failure without awaiting it (its worker's onFetch), so a
-  // database that goes away at that moment surfaces as an unhandled rejection. An unavailable database is a state
-  // the process outlives (requests answer 503, readiness reports it, jobs are fetched again when it is back); any
-  // other unhandled rejection still ends the process, as Node does by default.
+  // database that goes away or a disk that fills at that moment surfaces as an unhandled rejection. Those are states
+  // the process outlives (requests answer 503 or 507, readiness reports a database that is away, jobs are fetched
+  // again once it is back); any other unhandled rejection still ends the process, as Node does by default.
   process.on('unhandledRejection', (reason) => {
-    if (databaseUnavailable(reason)) {
-      log.warn({ err: reason }, 'a background database call failed: the database is unavailable');
+    const tolerated = toleratedBackgroundFailure(reason);
+    if (tolerated) {
+      log.warn({ err: reason }, tolerated);
       return;
     }
     console.error(reason);
@@ -47,7 +49,7 @@ async function main() {
     await platform.jobs.start();
     await scheduleMaintenance(
       { database: platform.database, jobs: platform.jobs, log },
-      { cron: config.maintenanceCron, tasks: modules.flatMap((m) => m.maintenance ?? []) },
+      { cron: config.maintenanceCron, tasks: [domainEventsCleanup, ...modules.flatMap((m) => m.maintenance ?? [])] },
     );
   }
   await app.listen({ port: config.port, host: config.host });
@@ -65,10 +67,17 @@ async function main() {
     // Readiness turns 503 first, so a load balancer stops sending requests before the listener closes.
     app.markShuttingDown();
     if (config.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
-    // Open websockets would keep the HTTP server from closing.
-    await platform.realtime.close();
-    await app.close();
-    await platform.close();
+    try {
+      // Open websockets would keep the HTTP server from closing.
+      await platform.realtime.close();
+      await app.close();
+      await platform.close();
+    } catch (err) {
+      // Whatever failed (the database away, the disk full), the process still ends: every acknowledged write is
+      // committed already.
+      log.error({ err }, 'stopping failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,3 +1,4 @@
+import './app/zodWithoutEval';
 import './app/styles/base';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';

@@ -1,3 +1,4 @@
+export * from './catalogue.js';
 export * from './enums.js';
 export * from './limits.js';
 export * from './messages.js';

@@ -16,9 +16,23 @@ export const SOCKET_RECONNECT_DELAY_MS = 1000;
 export const SOCKET_TIMEOUT_MS = 1_200_000;
 
 export const PASSWORD_MIN = 6;
+/** Field lengths the schemas check and the forms show (people, workspaces). */
+export const LOGIN_MAX = 64;
+export const PHONE_MAX = 40;
+export const INTERNAL_PHONE_MAX = 20;
+export const CITY_MAX = 100;
+export const STATUS_TEXT_MAX = 140;
+export const TELEGRAM_MAX = 64;
+export const SOCIAL_NAME_MAX = 40;
+export const HR_KEY_MAX = 60;
+export const HR_VALUE_MAX = 2000;
+export const WORKSPACE_CODE_MIN = 2;
+export const WORKSPACE_CODE_MAX = 32;
+export const WORKSPACE_NAME_MAX = 120;
 export const SHORT_NAME_MAX = 20;
 export const MENTION_SEARCH_MIN = 2;
 export const INN_LENGTH = 10;
+export const KPP_LENGTH = 9;
 export const THANKS_TEXT_MIN = 30;
 export const GROUP_NAME_MAX = 50;
 export const GROUP_DESCRIPTION_MAX = 250;
@@ -31,6 +45,8 @@ export const EVENT_PLACE_MAX = 200;
 export const EVENT_MAX_DAYS = 31;
 export const EVENT_REPEAT_MAX = 730;
 export const EVENT_REPEAT_INTERVAL_MAX = 99;
+/** A periodic event's last occurrence falls at most this many years after its first date (its feed stays small). */
+export const EVENT_SERIES_MAX_YEARS = 10;
 export const EVENT_RANGE_MAX_DAYS = 400;
 export const EVENT_REMINDERS_MAX = 5;
 export const EVENT_REMINDER_MAX_MINUTES = 10080;
@@ -44,6 +60,13 @@ export const HEADER_IMAGE_MIN_WIDTH = 1000;
 export const DEFAULT_AVATAR_SIZE = 32;
 /** People one bulk action of the employees list may name at once (`POST api/user/bulk`). */
 export const BULK_USERS_MAX = 500;
+
+/**
+ * Every date and time the server accepts lies in these years: far ones would overflow date arithmetic (year 10000
+ * has no `YYYY-MM-DD`) and the database's dates, and no intranet record needs them.
+ */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2200;
 
 /** Lengths of free text the server accepts; the spec names no limit, these keep rows sane. */
 export const TEXT_MAX = 255;
@@ -69,6 +92,8 @@ export const DEPARTMENT_DESCRIPTION_MAX = 1000;
 export const STRUCTURE_SEARCH_MAX = 50;
 /** People per page of the absence chart (`GET api/user/vacations`). */
 export const VACATION_CHART_PAGE = 50;
+/** The longest vacation. */
+export const VACATION_LENGTH_MAX_DAYS = 366;
 /** The longest range the absence chart and its export cover. */
 export const VACATION_RANGE_MAX_DAYS = 366;
 export const VACATION_REQUESTS_PAGE = 20;

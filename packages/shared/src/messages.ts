@@ -1,200 +1,266 @@
 /**
- * The message catalogue (spec portal §8). `code` is the stable key the web app translates;
- * the English text is what the server sends as `message`. Placeholders look like `{size}`.
+ * The platform's message catalogue (spec portal §8): the codes the platform itself answers with (access, sessions,
+ * uploads, validation, audiences). Each module declares its own codes beside its schemas
+ * (`schemas/<module>.messages.ts`, docs/modules.md); the server builds one catalogue from the modules and the web
+ * loads them all on demand. `code` is the stable key the web translates; the English text is what the server sends
+ * as `message`. Placeholders look like `{size}`.
  */
-export const MESSAGES = {
-  // General
-  unknown: 'An error occured',
-  fields_empty: 'Some data fields are empty',
-  user_not_found: 'User not found',
-  no_access: 'No access',
-  wrong_image_size: 'Wrong image size',
-  not_found: 'Not found',
-  validation: 'Validation error',
-  nul_character: 'Text cannot contain the NUL character',
-  server_error: 'Error on server side',
-  too_many_requests: 'Too many attempts, try again in a minute',
-  service_unavailable: 'The service is busy or restarting, try again in a few seconds',
-  workspace_required: 'Choose a workspace first',
-  feature_disabled: 'This module is switched off for the workspace',
-  unauthorized: 'Authorization required',
-  login_blocked: 'Login blocked',
-  // Files
-  upload_error: 'Uploading error',
-  download_error: 'Downloading error',
-  file_too_big: 'Error: file size too big',
-  attachment_too_big: 'Files above {size} cannot be attached',
-  file_not_found: 'The file was not found or was deleted',
-  storage_full_download: 'The file storage is full, the file cannot be downloaded',
-  storage_limit: 'Storage limit reached ({size})! Available {available}',
-  file_save_error: 'Error on saving file',
-  file_delete_error: 'Error on deleting file',
-  no_file: 'No file was sent',
-  upload_no_bucket: 'no bucket {bucket}',
-  upload_account_blocked: 'account blocked',
-  upload_refused: 'server refused connection',
-  // Login
-  login_error: 'Error of login',
-  no_login: 'No login or e-mail specified to log in',
-  no_credentials: 'Login or password was not specified',
-  user_deleted: 'User was deleted',
-  company_blocked: 'The company is blocked',
-  password_incorrect: 'Password is incorrect',
-  passwords_mismatch: 'Make sure the passwords match',
-  email_not_registered: 'This e-mail is not registered',
-  restore_error: 'Password restore error',
-  password_change_error: 'Password change error',
-  reset_link_invalid: 'The reset link is invalid or has expired',
-  old_password_required: 'The old password is required',
-  oidc_disabled: 'Sign-in with an external account is not configured',
-  oidc_error: 'Sign-in with an external account failed',
-  registration_closed: 'This workspace does not accept open registration',
-  registration_pending:
-    'Your registration is waiting for an administrator’s approval; you will get an e-mail once approved',
-  workspace_not_found: 'Workspace not found',
-  session_expired: 'The session has expired, sign in again',
-  // Employees
-  login_taken: 'This login is already taken',
-  email_taken: 'This e-mail is already registered',
-  not_invited: 'This person is not waiting for an invitation: they already have a password',
-  not_pending: 'This person is not waiting for approval',
-  user_pending: 'This person is waiting for approval: approve or decline the registration',
-  email_invalid: 'Invalid e-mail',
-  password_short: 'The password must be at least {min} characters',
-  inn_invalid: 'INN must be 10 digits',
-  invalid_symbols: 'Invalid symbols',
-  too_long: 'At most {max} characters',
-  required: 'Field is required',
-  cannot_delete_self: 'You cannot delete yourself',
-  cannot_delete_admin: 'You cannot delete another administrator',
-  cannot_change_admin: 'You cannot change another administrator',
-  cannot_change_own_role: 'You cannot change your own role',
-  role_unknown: 'Unknown role',
-  unknown_recipients: 'Some recipients are unknown',
-  cannot_follow_self: 'You cannot follow yourself',
-  not_pinned: 'Only pinned employees can be moved',
-  import_file_invalid: 'The file is not a readable spreadsheet (XLSX or CSV)',
-  spreadsheet_too_large: 'The spreadsheet is too large: at most {rows} rows and {columns} columns',
-  spreadsheet_too_slow: 'The spreadsheet could not be read in {seconds} seconds',
-  inn_duplicate: 'This INN appears more than once',
-  loading_hrm_error: 'Error loading data from the HR system',
-  reseting_hrm_error: 'Error restoring data from the HR system',
-  // Clients
-  workspace_code_invalid: 'The workspace code uses Latin letters and digits only',
-  workspace_taken: 'This workspace code is already taken',
-  feature_unknown: 'Unknown feature',
-  font_invalid: 'A font is a list of font family names (letters, digits, spaces, hyphens)',
-  color_invalid: 'A colour is written #rrggbb',
-  // Wall: posts, comments, likes, views, link blocks
-  post_not_found: 'The post was not found or was deleted',
-  comment_not_found: 'The comment was not found or was deleted',
-  post_parent_invalid: 'A post cannot be placed there',
-  group_posts_unavailable: 'Posts in groups are not available yet',
-  group_not_found: 'Group not found',
-  comment_parent_unknown: 'Comments cannot be added there',
-  mention_unknown: 'A mentioned person was not found',
-  thanks_text_short: 'A thank-you post needs more than {min} characters',
-  thanks_one_person: 'A thank-you post must mention exactly one person',
-  thanks_self: 'You cannot thank yourself',
-  thanks_parent_invalid: 'A thank-you post cannot be placed there',
-  like_type_mismatch: 'The liked object is not of type {like_type}',
-  view_not_own: 'Views can only be added for yourself',
-  not_must_read: 'This post does not need to be acknowledged',
-  post_publish_at_invalid: 'The publication time must be a date and time within a year from now',
-  post_link_invalid: 'A link must be a web (http, https) or mail address, or a page of the intranet',
-  scheduled_post_not_found: 'This scheduled post was published or cancelled already',
-  post_pin_company_only: 'Only posts of the company feed can be pinned',
-  post_pin_limit: 'At most {max} posts can be pinned: unpin one first',
-  must_read_reminded: 'Those who have not read it were reminded less than an hour ago',
-  link_block_not_found: 'The links block was not found',
-  link_not_found: 'The link was not found',
-  link_invalid: 'The link must be a valid URL',
-  // Groups, projects and audience grants
-  group_type_required: 'Choose the group type',
-  group_invitation_only: 'This group can be joined by invitation only',
-  group_already_member: 'Already a member of this group',
-  group_request_exists: 'A request to join this group is already waiting',
-  group_request_not_found: 'The request to join was not found',
-  group_invitation_not_found: 'The invitation was not found',
-  group_not_member: 'This person is not a member of the group',
-  group_owner_not_member: 'Only a member of the group can become its owner',
-  group_owner_cannot_leave: 'The owner cannot leave the group: pass the ownership first',
-  group_owner_role: "The owner's role cannot be changed",
-  group_invitee_unknown: 'An invited person was not found in this workspace',
-  group_project_wall: "A project's wall is managed through the project",
-  audience_unknown: 'Unknown audience',
-  grant_level_unknown: 'Unknown access level',
-  audience_values_required: 'Choose who the audience is',
-  audience_person_unknown: 'A person of the audience was not found',
-  tenure_range_invalid: 'Give the working time in months: from is not above to',
-  project_not_found: 'Project not found',
-  project_dates_invalid: 'The end date is before the start date',
-  project_last_lead: 'A project needs at least one lead',
-  // Notifications
-  notification_code_unknown: 'Unknown notification',
-  notification_section_unknown: 'Unknown notification section',
-  notification_channel_unknown: 'Unknown notification channel',
-  notification_not_found: 'The notification was not found',
-  // Mailings
-  mailing_not_found: 'The mailing was not found',
-  mailing_exists: 'This workspace already has a mailing with this action',
-  cron_invalid: 'The schedule is not a valid cron expression (minute hour day month weekday)',
-  export_url_invalid: 'The mailing service address must be an https URL',
-  export_not_configured: 'The export to a mailing service is not set up',
-  export_failed: 'The mailing service refused the export: {reason}',
-  webhook_url_invalid: 'The webhook address must be an https:// URL',
-  telegram_token_invalid: 'This does not look like a Telegram bot token',
-  telegram_not_configured: 'The workspace has no Telegram bot',
-  delivery_not_found: 'The delivery was not found',
-  // Structure
-  department_not_found: 'The department was not found',
-  structure_move_cycle: 'A department cannot be moved into itself or a child',
-  structure_root_locked: 'The root department cannot be moved',
-  structure_root_delete: 'The root department cannot be deleted',
-  structure_has_employees: 'A department with employees cannot be deleted',
-  structure_parent_other_tree: 'A department can only be moved within its own structure',
-  head_not_member: 'The head must be a member of the department',
-  loading_struct_hrm_error: 'Error loading the structure from the HR system',
-  inn_unknown: 'No employee has this INN',
-  chief_unknown: 'No employee has the chief code',
-  // Vacations
-  vacation_not_found: 'The vacation was not found',
-  vacation_start_past: 'The date must be later than now',
-  vacation_end_before_start: 'The vacation cannot end before it starts',
-  vacation_no_days: 'The vacation has no working days',
-  vacation_overlap: 'The vacation overlaps another vacation',
-  vacation_over_balance: 'The vacation does not fit within the balance: {left} days left',
-  edit_vac_error: 'The vacation cannot be changed',
-  del_vac_error: 'The vacation cannot be deleted',
-  template_variable_unknown: 'The template uses a variable this notification does not have',
-  template_exists: 'This notification already has its own template in this language',
-  template_not_found: 'The template was not found',
-  // Calendar and events
-  event_not_found: 'The event was not found',
-  event_name_short: 'The name must be longer than {min} characters',
-  event_date_past: 'The date cannot be in the past',
-  event_time_past: 'This time has already passed today',
-  event_end_invalid: 'The end must be after the start',
-  event_too_long: 'An event lasts at most {days} days',
-  event_members_required: 'Add at least one participant',
-  member_unknown: 'Some participants are not people of this workspace',
-  repeat_end_required: 'Choose an end date or a number of repetitions',
-  repeat_count_min: 'The number of repetitions must be greater than one',
-  repeat_until_invalid: 'The end date of the repetition must not be before the start',
-  repeat_too_many: 'A periodic event has at most {max} occurrences',
-  event_is_periodic: 'This is a periodic event: change it as a periodic event',
-  event_not_periodic: 'This event does not repeat',
-  occurrence_not_found: 'The event has no such occurrence',
-  event_not_member: 'Only participants can answer',
-  event_range_invalid: 'Choose a range of at most {days} days',
-  time_zone_invalid: 'Unknown time zone',
-} as const;
+import { defineMessages } from './catalogue.js';
 
-export type MessageCode = keyof typeof MESSAGES;
+export const messages = defineMessages({
+  unknown: {
+    en: 'An error occured',
+    ru: 'Произошла ошибка',
+    uk: 'Сталася помилка',
+  },
+  user_not_found: {
+    en: 'User not found',
+    ru: 'Пользователь не найден',
+    uk: 'Користувача не знайдено',
+  },
+  no_access: {
+    en: 'No access',
+    ru: 'Нет доступа',
+    uk: 'Немає доступу',
+  },
+  wrong_image_size: {
+    en: 'Wrong image size',
+    ru: 'Неверный размер изображения',
+    uk: 'Неправильний розмір зображення',
+  },
+  not_found: {
+    en: 'Not found',
+    ru: 'Не найдено',
+    uk: 'Не знайдено',
+  },
+  validation: {
+    en: 'Validation error',
+    ru: 'Ошибка проверки данных',
+    uk: 'Помилка перевірки даних',
+  },
+  nul_character: {
+    en: 'Text cannot contain the NUL character',
+    ru: 'Текст не может содержать символ NUL',
+    uk: 'Текст не може містити символ NUL',
+  },
+  server_error: {
+    en: 'Error on server side',
+    ru: 'Ошибка на стороне сервера',
+    uk: 'Помилка на боці сервера',
+  },
+  too_many_requests: {
+    en: 'Too many attempts, try again in a minute',
+    ru: 'Слишком много попыток, повторите через минуту',
+    uk: 'Забагато спроб, повторіть за хвилину',
+  },
+  service_unavailable: {
+    en: 'The service is busy or restarting, try again in a few seconds',
+    ru: 'Сервис занят или перезапускается, повторите через несколько секунд',
+    uk: 'Сервіс зайнятий або перезапускається, повторіть за кілька секунд',
+  },
+  workspace_required: {
+    en: 'Choose a workspace first',
+    ru: 'Сначала выберите рабочее пространство',
+    uk: 'Спочатку оберіть робочий простір',
+  },
+  feature_disabled: {
+    en: 'This module is switched off for the workspace',
+    ru: 'Этот модуль отключён для пространства',
+    uk: 'Цей модуль вимкнено для простору',
+  },
+  unauthorized: {
+    en: 'Authorization required',
+    ru: 'Требуется авторизация',
+    uk: 'Потрібна авторизація',
+  },
+  login_blocked: {
+    en: 'Login blocked',
+    ru: 'Вход заблокирован',
+    uk: 'Вхід заблоковано',
+  },
+  upload_error: {
+    en: 'Uploading error',
+    ru: 'Ошибка загрузки',
+    uk: 'Помилка завантаження',
+  },
+  download_error: {
+    en: 'Downloading error',
+    ru: 'Ошибка скачивания',
+    uk: 'Помилка звантаження',
+  },
+  file_too_big: {
+    en: 'Error: file size too big',
+    ru: 'Ошибка: слишком большой файл',
+    uk: 'Помилка: завеликий файл',
+  },
+  attachment_too_big: {
+    en: 'Files above {size} cannot be attached',
+    ru: 'Файлы больше {size} нельзя прикрепить',
+    uk: 'Файли понад {size} не можна прикріпити',
+  },
+  file_not_found: {
+    en: 'The file was not found or was deleted',
+    ru: 'Файл не найден или был удалён',
+    uk: 'Файл не знайдено або його видалено',
+  },
+  storage_full_download: {
+    en: 'The file storage is full, the file cannot be downloaded',
+    ru: 'Хранилище файлов заполнено, файл нельзя скачать',
+    uk: 'Сховище файлів заповнене, файл не можна звантажити',
+  },
+  storage_limit: {
+    en: 'Storage limit reached ({size})! Available {available}',
+    ru: 'Достигнут лимит хранилища ({size})! Доступно {available}',
+    uk: 'Досягнуто ліміту сховища ({size})! Доступно {available}',
+  },
+  file_save_error: {
+    en: 'Error on saving file',
+    ru: 'Ошибка сохранения файла',
+    uk: 'Помилка збереження файлу',
+  },
+  file_delete_error: {
+    en: 'Error on deleting file',
+    ru: 'Ошибка удаления файла',
+    uk: 'Помилка видалення файлу',
+  },
+  no_file: {
+    en: 'No file was sent',
+    ru: 'Файл не был отправлен',
+    uk: 'Файл не було надіслано',
+  },
+  upload_no_bucket: {
+    en: 'no bucket {bucket}',
+    ru: 'нет бакета {bucket}',
+    uk: 'немає бакета {bucket}',
+  },
+  upload_account_blocked: {
+    en: 'account blocked',
+    ru: 'учётная запись заблокирована',
+    uk: 'обліковий запис заблоковано',
+  },
+  upload_refused: {
+    en: 'server refused connection',
+    ru: 'сервер отклонил соединение',
+    uk: "сервер відхилив з'єднання",
+  },
+  user_deleted: {
+    en: 'User was deleted',
+    ru: 'Пользователь удалён',
+    uk: 'Користувача видалено',
+  },
+  company_blocked: {
+    en: 'The company is blocked',
+    ru: 'Компания заблокирована',
+    uk: 'Компанію заблоковано',
+  },
+  workspace_not_found: {
+    en: 'Workspace not found',
+    ru: 'Рабочее пространство не найдено',
+    uk: 'Робочий простір не знайдено',
+  },
+  session_expired: {
+    en: 'The session has expired, sign in again',
+    ru: 'Сеанс истёк, войдите снова',
+    uk: 'Сеанс завершився, увійдіть знову',
+  },
+  email_invalid: {
+    en: 'Invalid e-mail',
+    ru: 'Некорректный e-mail',
+    uk: 'Некоректний e-mail',
+  },
+  password_short: {
+    en: 'The password must be at least {min} characters',
+    ru: 'Пароль должен быть не короче {min} символов',
+    uk: 'Пароль має містити щонайменше {min} символів',
+  },
+  invalid_symbols: {
+    en: 'Invalid symbols',
+    ru: 'Недопустимые символы',
+    uk: 'Неприпустимі символи',
+  },
+  too_long: {
+    en: 'At most {max} characters',
+    ru: 'Не больше {max} символов',
+    uk: 'Не більше {max} символів',
+  },
+  required: {
+    en: 'Field is required',
+    ru: 'Поле обязательно для заполнения',
+    uk: "Поле обов'язкове для заповнення",
+  },
+  link_invalid: {
+    en: 'The link must be a valid URL',
+    ru: 'Ссылка должна быть корректным URL',
+    uk: 'Посилання має бути коректним URL',
+  },
+  audience_unknown: {
+    en: 'Unknown audience',
+    ru: 'Неизвестная аудитория',
+    uk: 'Невідома аудиторія',
+  },
+  grant_level_unknown: {
+    en: 'Unknown access level',
+    ru: 'Неизвестный уровень доступа',
+    uk: 'Невідомий рівень доступу',
+  },
+  audience_values_required: {
+    en: 'Choose who the audience is',
+    ru: 'Укажите, кто входит в аудиторию',
+    uk: 'Вкажіть, хто входить до аудиторії',
+  },
+  audience_person_unknown: {
+    en: 'A person of the audience was not found',
+    ru: 'Сотрудник из аудитории не найден',
+    uk: 'Співробітника з аудиторії не знайдено',
+  },
+  tenure_range_invalid: {
+    en: 'Give the working time in months: from is not above to',
+    ru: 'Укажите стаж в месяцах: «от» не больше «до»',
+    uk: 'Вкажіть стаж у місяцях: «від» не більше «до»',
+  },
+  time_zone_invalid: {
+    en: 'Unknown time zone',
+    ru: 'Неизвестный часовой пояс',
+    uk: 'Невідомий часовий пояс',
+  },
+  broken_character: {
+    en: 'Text contains a broken character (half of a UTF-16 surrogate pair)',
+    ru: 'Текст содержит испорченный символ (половину суррогатной пары UTF-16)',
+    uk: 'Текст містить зіпсований символ (половину сурогатної пари UTF-16)',
+  },
+  date_out_of_range: {
+    en: 'Choose a date between the years {yearMin} and {yearMax}',
+    ru: 'Выберите дату между {yearMin} и {yearMax} годами',
+    uk: 'Виберіть дату між {yearMin} і {yearMax} роками',
+  },
+  range_too_long: {
+    en: 'Choose a range of at most {days} days',
+    ru: 'Выберите период не длиннее {days} дней',
+    uk: 'Виберіть період не довший за {days} днів',
+  },
+  disk_full: {
+    en: 'The server’s disk is full: nothing can be saved until an administrator frees space',
+    ru: 'Диск сервера заполнен: ничего нельзя сохранить, пока администратор не освободит место',
+    uk: 'Диск сервера заповнений: нічого не можна зберегти, доки адміністратор не звільнить місце',
+  },
+  url_internal: {
+    en: 'This address leads inside the network: Hallway does not send there',
+    ru: 'Этот адрес ведёт во внутреннюю сеть: Hallway туда не отправляет',
+    uk: 'Ця адреса веде у внутрішню мережу: Hallway туди не надсилає',
+  },
+});
 
-/** Fills `{name}` placeholders of a catalogue text. */
-export function formatMessage(code: MessageCode, params: Record<string, string | number> = {}): string {
-  return MESSAGES[code].replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+/**
+ * The codes the modules declare: each module's `schemas/<module>.messages.ts` merges its own into this interface, so
+ * `AppError` accepts exactly the codes some catalogue has.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules' catalogues
+export interface ModuleMessageCodes {}
+export type MessageCode = keyof typeof messages | keyof ModuleMessageCodes;
+
+/** Fills the `{name}` placeholders of a catalogue text; a placeholder without a value stays as written. */
+export function fillPlaceholders(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 }
 
 /** The error body every failing call answers with. */

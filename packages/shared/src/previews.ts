@@ -31,7 +31,8 @@ export function previewTarget(
   }
   const match = PREVIEW_PATH.exec(path.split(/[?#]/)[0]);
   if (!match) return null;
-  const kind = match[1] as LinkPreviewKind;
+  // Paths match in any case, as the web's routes do (`/POST/<id>` opens the post).
+  const kind = match[1].toLowerCase() as LinkPreviewKind;
   const id = match[2].toLowerCase();
   return { kind, id, path: `/${kind}/${id}` };
 }

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RIGHTS, formatBytes, formatMessage, MESSAGES, RIGHTS, registerBody, workspaceCode } from './index.js';
+import {
+  DEFAULT_RIGHTS,
+  fillPlaceholders,
+  formatBytes,
+  isoDate,
+  isoDateTime,
+  messages,
+  profileFields,
+  RIGHTS,
+  registerBody,
+  workspaceCode,
+} from './index.js';
 
 describe('message catalogue', () => {
   it('fills placeholders and leaves unknown ones', () => {
-    expect(formatMessage('storage_limit', { size: '1 GB', available: '10 MB' })).toBe(
+    expect(fillPlaceholders(messages.storage_limit.en, { size: '1 GB', available: '10 MB' })).toBe(
       'Storage limit reached (1 GB)! Available 10 MB',
     );
-    expect(formatMessage('attachment_too_big')).toBe('Files above {size} cannot be attached');
-    expect(MESSAGES.user_deleted).toBe('User was deleted');
+    expect(fillPlaceholders(messages.attachment_too_big.en)).toBe('Files above {size} cannot be attached');
+    expect(messages.user_deleted.ru).toBe('Пользователь удалён');
   });
 
   it('formats sizes for people', () => {
@@ -30,6 +41,20 @@ describe('rights', () => {
 });
 
 describe('schemas', () => {
+  it('takes dates and times of the years 1900 to 2200 only, refusing others with date_out_of_range', () => {
+    const codes = (schema: typeof isoDate | ReturnType<typeof isoDateTime>, value: string) =>
+      schema.safeParse(value).error?.issues.map((i) => i.message);
+    for (const ok of ['1900-01-01', '2026-02-28', '2200-12-31']) expect(codes(isoDate, ok), ok).toBeUndefined();
+    for (const far of ['0000-01-01', '1899-12-31', '2201-01-01', '9999-12-31']) {
+      expect(codes(isoDate, far), far).toEqual(['date_out_of_range']);
+      expect(codes(isoDateTime(), `${far}T10:00:00Z`), far).toEqual(['date_out_of_range']);
+    }
+    expect(codes(isoDateTime(), '2200-12-31T23:59:59+02:00')).toBeUndefined();
+    expect(codes(isoDate, '2026-02-30')?.[0]).toBe('validation');
+    const birth = profileFields.partial().safeParse({ birthDate: '0001-01-01' }).error?.issues;
+    expect(birth?.map((i) => [i.path.join('.'), i.message])).toEqual([['birthDate', 'date_out_of_range']]);
+  });
+
   it('accepts workspace codes of Latin letters and digits only', () => {
     expect(workspaceCode.safeParse('Acme2026').success).toBe(true);
     for (const bad of ['ac me', 'ac-me', 'фирма', 'a', ''])

@@ -1,16 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { DEMO_ANNIVERSARY_TODAY, DEMO_BIRTHDAY_TODAY } from '../modules/users/demo-people.js';
+import { rowsOf } from '../platform/db/client.js';
+import { inSystem } from '../platform/db/tenant.js';
 import { call, createHarness, type Harness } from '../test/harness.js';
 import { type FirstStartAccounts, printFirstStartAccounts } from './credentials.js';
-import {
-  DEMO_ADMIN_LOGIN,
-  DEMO_ANNIVERSARY_TODAY,
-  DEMO_BIRTHDAY_TODAY,
-  DEMO_EMPLOYEE_LOGIN,
-  DEMO_WORKSPACE,
-  seedDemo,
-} from './demo.js';
+import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_TIME_ZONE, DEMO_WORKSPACE, seedDemo } from './demo.js';
 import { ensureSuperadmin } from './superadmin.js';
 
 let h: Harness;
@@ -81,6 +78,18 @@ describe('first start', () => {
     );
   });
 
+  it("runs the demo's mailings first at 09:00 in the workspace's zone, not 09:00 UTC", async () => {
+    await seedDemo(h.platform, capture().log); // seeded by the first test already; seeds once either way
+    const rows = await inSystem(h.platform.database, (tx) =>
+      rowsOf<{ action: string; next_run: Date }>(tx, sql`SELECT action, next_run FROM mailings`),
+    );
+    const berlin = new Intl.DateTimeFormat('en-GB', { timeZone: DEMO_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+    expect(rows.map((r) => [r.action, berlin.format(new Date(r.next_run))]).sort()).toEqual([
+      ['birthday_greetings', '09:00'],
+      ['weekly_digest', '09:00'],
+    ]);
+  });
+
   it('gives the demo people DEMO_PASSWORD when it is set, and prints no password', async () => {
     const own = await createHarness({ DEMO_PASSWORD: 'chosen-demo-pass' });
     try {
@@ -92,6 +101,22 @@ describe('first start', () => {
         password: 'chosen-demo-pass',
       });
       expect(anna.statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('seeds once when several processes start together, the others waiting for it however long it takes', async () => {
+    // A lock timeout far below the seeding's own time: a process that waited on the first one's rows under it
+    // failed its start (PostgreSQL; PGlite has one connection and runs them one after the other).
+    const own = await createHarness({ DEMO_PASSWORD: 'together-pass', DATABASE_LOCK_TIMEOUT: '100ms' });
+    try {
+      const { log, lines } = capture();
+      const starts = await Promise.allSettled([seedDemo(own.platform, log), seedDemo(own.platform, log)]);
+      expect(starts.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(lines.filter((l) => l.includes('demo workspace'))).toHaveLength(1);
+      const { rows } = await own.platform.database.query('SELECT workspace FROM clients');
+      expect(rows).toEqual([{ workspace: DEMO_WORKSPACE }]);
     } finally {
       await own.close();
     }

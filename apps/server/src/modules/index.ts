@@ -1,5 +1,6 @@
 import { checkModules, type Module } from '../platform/http/module.js';
 import { module as analytics } from './analytics/module.js';
+import { module as articles } from './articles/module.js';
 import { module as auth } from './auth/module.js';
 import { module as clients } from './clients/module.js';
 import { module as comments } from './comments/module.js';
@@ -36,6 +37,7 @@ export const modules: readonly Module[] = [
   vacations,
   events,
   previews,
+  articles,
 ];
 
 checkModules(modules);

@@ -30,7 +30,7 @@ export async function createPlatform(
   const usesDataDir = config.database.kind === 'pglite' || !config.s3;
   if (usesDataDir && !deps.database) await ensureDiskSpace(config.dataDir, config.minFreeDiskMb);
   if (config.database.kind === 'pglite') await mkdir(config.database.dir, { recursive: true });
-  const database = deps.database ?? (await openDatabase(config.database));
+  const database = deps.database ?? (await openDatabase(config.database, log));
   await migrate(database);
   const tokens = createTokens(await resolveSecret(database, config.jwt.secret), config.jwt.ttl);
   const storage = deps.storage ?? (await createStorage(config));

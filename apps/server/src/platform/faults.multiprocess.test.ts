@@ -75,11 +75,14 @@ afterEach(async () => {
 });
 
 async function signIn(server: ServerProcess, login: string) {
-  const res = await request<{ token: string; result: { _id: string } }>(server, 'POST', '/api/loginPage', {
-    body: { login, password: DEMO_PASSWORD, workspace: DEMO_WORKSPACE },
-  });
+  const res = await request<{ token: string; result: { _id: string; client_id: string } }>(
+    server,
+    'POST',
+    '/api/loginPage',
+    { body: { login, password: DEMO_PASSWORD, workspace: DEMO_WORKSPACE } },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { token: res.body.token, id: res.body.result._id };
+  return { token: res.body.token, id: res.body.result._id, clientId: res.body.result.client_id };
 }
 
 async function identified(server: ServerProcess, who: { token: string; id: string }): Promise<Socket> {
@@ -94,7 +97,7 @@ async function identified(server: ServerProcess, who: { token: string; id: strin
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  expect(await socket.timeout(5_000).emitWithAck('identify', { user_id: who.id, timestamp: Date.now() })).toBe(true);
+  expect(await socket.timeout(30_000).emitWithAck('identify', { user_id: who.id, timestamp: Date.now() })).toBe(true);
   return socket;
 }
 
@@ -268,6 +271,51 @@ describe('PostgreSQL backends killed under load', () => {
         `(${JSON.stringify(Object.fromEntries(statuses))}); last failure ${Math.max(0, lastFailure - killedAt)} ms after the last kill`,
     );
   }, 120_000);
+});
+
+describe("PostgreSQL's disk full (53100)", () => {
+  it('refuses the writes it hits with 507, keeps reads and both processes up through failing jobs, and recovers', async () => {
+    const admin = await signIn(a, DEMO_ADMIN_LOGIN);
+    const anna = await signIn(a, DEMO_EMPLOYEE_LOGIN);
+    // What PostgreSQL raises when it cannot extend a file: here for the visits a request writes, for changes of
+    // people's rows, and for pg-boss recording a finished job (which it does without awaiting: an unhandled
+    // rejection).
+    await sql.query(`
+      CREATE FUNCTION disk_full_for_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        RAISE EXCEPTION 'could not extend file "base/1/2": No space left on device' USING ERRCODE = 'disk_full';
+      END $$;
+      CREATE TRIGGER disk_full BEFORE INSERT ON module_visits FOR EACH ROW EXECUTE FUNCTION disk_full_for_test();
+      CREATE TRIGGER disk_full BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION disk_full_for_test();
+      CREATE TRIGGER disk_full BEFORE UPDATE ON pgboss.job FOR EACH ROW WHEN (NEW.state = 'completed')
+        EXECUTE FUNCTION disk_full_for_test();`);
+    const visit = () =>
+      request(a, 'POST', '/api/analytics/modules', {
+        token: anna.token,
+        body: { module: 'disk-full', date: Date.now(), userId: anna.id, clientId: anna.clientId },
+      });
+    try {
+      const refused = await visit();
+      expect(refused.status, JSON.stringify(refused.body)).toBe(507);
+      expect(refused.body).toEqual({ message: expect.any(String), code: 'disk_full' });
+      expect((await request(a, 'GET', '/api/user/me', { token: anna.token })).status).toBe(200);
+      // Signing in (which notes the time in the person's row) still works: it is how people get to read.
+      await signIn(b, DEMO_EMPLOYEE_LOGIN);
+      // A message's fan-out job runs in one of the processes; recording its completion fails.
+      const sent = await request(a, 'POST', '/api/message', {
+        token: admin.token,
+        body: { recipients: [anna.id], text: 'The disk is full' },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const TOLERATED = 'a background database call failed: the disk is full';
+      await Promise.any([logged(a, TOLERATED), logged(b, TOLERATED)]);
+    } finally {
+      await sql.query(`DROP TRIGGER disk_full ON module_visits; DROP TRIGGER disk_full ON users;
+        DROP TRIGGER disk_full ON pgboss.job;
+        DROP FUNCTION disk_full_for_test()`);
+    }
+    expect((await visit()).status).toBe(200);
+    expect((await request(b, 'GET', '/api/health/ready')).status).toBe(200);
+  });
 });
 
 const p99 = (ms: number[]) => [...ms].sort((x, y) => x - y)[Math.max(0, Math.ceil(ms.length * 0.99) - 1)] ?? 0;

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type HallwayApp } from '../app.js';
 import { ensureSuperadmin } from '../bootstrap/superadmin.js';
 import { loadConfig } from '../config.js';
+import { passwordLinkEvents } from '../modules/auth/service.js';
 import { clients } from '../modules/clients/tables.js';
 import { principalQuery } from '../modules/users/principal.js';
 import { type UserRow, users } from '../modules/users/tables.js';
@@ -70,7 +71,9 @@ export async function createHarness(
   const database = copy.pglite ? await openDatabase({ kind: 'pglite', pglite: copy.pglite }) : undefined;
   const platform = await createPlatform(config, log, { principal: principalQuery, database });
   await ensureSuperadmin(platform, log);
-  const app = await buildApp(platform, { logger: false, modules: options.modules });
+  // A request that fails with 500 prints its error: a test that sees a 500 then shows why (TEST_LOG_LEVEL changes it).
+  const requestLog = pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' }, pino.destination(2));
+  const app = await buildApp(platform, { logger: requestLog, modules: options.modules });
   await app.ready();
   return {
     app,
@@ -187,4 +190,27 @@ export function call(
     headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers },
     ...(body !== undefined ? { payload: body as object } : {}),
   });
+}
+
+/**
+ * `POST api/forgot_password` with a login or an e-mail, resolving once the reset link was made and mailed (or nobody
+ * has the name): that work follows the answer.
+ */
+export async function askResetLink(h: Harness, email: string, headers: Record<string, string> = {}) {
+  const address = email.trim().toLowerCase();
+  let listener!: (done: string) => void;
+  const handled = new Promise<void>((resolve) => {
+    listener = (done: string) => {
+      if (done === address) resolve();
+    };
+    passwordLinkEvents.on('handled', listener);
+  });
+  try {
+    const res = await call(h, null, 'POST', '/api/forgot_password', { email }, headers);
+    // Only an accepted request has work after its answer.
+    if (res.statusCode === 200) await handled;
+    return res;
+  } finally {
+    passwordLinkEvents.off('handled', listener);
+  }
 }

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@hallway/shared';
+import { loadCatalogues } from '../i18n/catalogues';
 import { authStore } from './storage';
 
 /** A failed call: the HTTP status (0 without an answer) and the server's `{ message, code, ... }` body. */
@@ -25,6 +26,16 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * The error once the texts that name its code are there: the catalogues of error texts download at the first failed
+ * call (never with the start-up code), so whatever shows the error finds it in the person's language.
+ */
+export const withErrorTexts = (error: ApiError): Promise<ApiError> =>
+  loadCatalogues().then(
+    () => error,
+    () => error,
+  );
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -109,12 +120,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;
-    const error = new ApiError(0, null);
+    const error = await withErrorTexts(new ApiError(0, null));
     if (!options.quiet) errorHandler(error, { local: !!options.local, hadToken });
     throw error;
   }
   if (!response.ok) {
-    const error = new ApiError(response.status, await readError(response));
+    const error = await withErrorTexts(new ApiError(response.status, await readError(response)));
     if (!options.quiet) errorHandler(error, { local: !!options.local, hadToken });
     throw error;
   }

@@ -1,4 +1,4 @@
-import { ApiError, authHeaders, reportApiError } from './client';
+import { ApiError, authHeaders, reportApiError, withErrorTexts } from './client';
 
 /**
  * A file answer of the API (exports, `.ics`): fetched with the bearer token (so no plain link), `json` as the body
@@ -18,13 +18,15 @@ export async function fetchFile(path: string, method: 'GET' | 'POST' = 'GET', js
       ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     });
   } catch {
-    const error = new ApiError(0, null);
+    const error = await withErrorTexts(new ApiError(0, null));
     reportApiError(error, { local: true, hadToken: !!headers.Authorization });
     throw error;
   }
   if (!response.ok) {
     const body = await response.json().catch(() => null);
-    const error = new ApiError(response.status, body && typeof body.message === 'string' ? body : null);
+    const error = await withErrorTexts(
+      new ApiError(response.status, body && typeof body.message === 'string' ? body : null),
+    );
     reportApiError(error, { local: true, hadToken: !!headers.Authorization });
     throw error;
   }

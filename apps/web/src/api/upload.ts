@@ -1,5 +1,5 @@
 import { type ErrorBody, POST_ATTACHMENT_LIMIT_BYTES, UPLOAD_LIMIT_BYTES, type UploadResult } from '@hallway/shared';
-import { ApiError, authHeaders, reportApiError } from './client';
+import { ApiError, authHeaders, reportApiError, withErrorTexts } from './client';
 
 export type UploadPurpose = 'general' | 'attachment';
 
@@ -33,11 +33,12 @@ export function uploadFiles(files: File[], options: UploadOptions = {}): Promise
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/upload?purpose=${purpose}`);
     const headers = authHeaders();
-    const fail = (error: ApiError) => {
-      // The uploading component shows the message; a 401 or a blocked login still ends the session.
-      reportApiError(error, { local: true, hadToken: !!headers.Authorization });
-      reject(error);
-    };
+    const fail = (failed: ApiError) =>
+      void withErrorTexts(failed).then((error) => {
+        // The uploading component shows the message; a 401 or a blocked login still ends the session.
+        reportApiError(error, { local: true, hadToken: !!headers.Authorization });
+        reject(error);
+      });
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {

@@ -1,8 +1,8 @@
-import type { ClientDto, Feature, Right } from '@hallway/shared';
+import type { ClientDto } from '@hallway/shared';
 import { matchPath } from 'react-router';
 import { registry } from './modules';
 import { shellRoutes } from './routes';
-import { MENU_CODES, type MenuEntry, type ShellRoute } from './webModule';
+import { type Access, allowed, MENU_CODES, type MenuEntry, type ShellRoute } from './webModule';
 
 export type { MenuCode, MenuEntry } from './webModule';
 
@@ -13,13 +13,9 @@ export const MENU: MenuEntry[] = registry.menu;
 export const isImplemented = (path: string, routes: ShellRoute[] = shellRoutes): boolean =>
   routes.some((route) => matchPath({ path: `/${route.path}`, end: true }, path.replace(/\/$/, '') || '/'));
 
-export interface MenuAccess {
+export interface MenuAccess extends Access {
   userId: string;
   client: Pick<ClientDto, 'menu'> | null;
-  isAdmin: boolean;
-  isSuperadmin: boolean;
-  can: (right: Right) => boolean;
-  hasFeature: (feature: Feature) => boolean;
 }
 
 export interface VisibleMenuEntry extends MenuEntry {
@@ -45,11 +41,7 @@ export function visibleMenu(
       if (setting?.hidden) return false;
       if (!access.client && !entry.outsideWorkspace) return false;
       if (!isImplemented(entry.to(access.userId), routes)) return false;
-      if (entry.role === 'superadmin' && !access.isSuperadmin) return false;
-      if (entry.role === 'admin' && !access.isAdmin) return false;
-      if (entry.feature && !access.hasFeature(entry.feature)) return false;
-      if (entry.right && !access.can(entry.right)) return false;
-      return true;
+      return allowed(entry, access);
     })
     .sort((a, b) => (a.setting?.order ?? a.index) - (b.setting?.order ?? b.index) || a.index - b.index)
     .map(({ entry, setting }) => ({

@@ -4,7 +4,7 @@ import { i18n, setUiLanguage, UI_LANGS } from '../i18n';
 import { translationProblems } from '../i18n/feature';
 import { isImplemented, type MenuAccess, visibleMenu } from './menu';
 import { buildRegistry, loadModuleTexts, registry, webModules } from './modules';
-import { defineWebModule } from './webModule';
+import { defineWebModule, MENU_CODES } from './webModule';
 
 const Page = () => null;
 const probeTexts = {
@@ -24,6 +24,12 @@ const probe = defineWebModule({
       return probeTexts[lang];
     },
   },
+  wallWidgets: [
+    { key: 'probe', order: 25, feature: 'polls', load: async () => ({ default: Page, data: async () => 0 }) },
+  ],
+  adminTabs: [{ key: 'probe', order: 35, label: 'title', load: async () => ({ default: Page }) }],
+  profileTabs: [{ key: 'probe', order: 15, mode: 'view', label: 'title', load: async () => ({ default: Page }) }],
+  a11yPages: [{ path: '/polls', as: 'admin' }],
 });
 
 const access = (overrides: Partial<MenuAccess> = {}): MenuAccess => ({
@@ -37,22 +43,10 @@ const access = (overrides: Partial<MenuAccess> = {}): MenuAccess => ({
 });
 
 describe('web module registry', () => {
-  it('finds every feature folder with a module.ts', () => {
-    expect(webModules.map((module) => module.name).sort()).toEqual([
-      'addressBook',
-      'admin',
-      'auth',
-      'birthdays',
-      'calendar',
-      'clients',
-      'employees',
-      'groups',
-      'notifications',
-      'profile',
-      'structure',
-      'vacations',
-      'wall',
-    ]);
+  it('finds every feature folder, each a module named after its folder', () => {
+    const files = Object.keys(import.meta.glob('../features/*/*.{ts,tsx}'));
+    const folders = [...new Set(files.map((file) => file.split('/')[2]))];
+    expect(webModules.map((module) => module.name).sort()).toEqual(folders.sort());
     expect(registry.shellRoutes.map((route) => route.path)).toContain('company');
     expect(registry.publicRoutes.map((route) => route.path)).toContain('login');
   });
@@ -63,18 +57,9 @@ describe('web module registry', () => {
     expect(isImplemented('/polls', registry.shellRoutes)).toBe(false);
     // The spec's order puts polls after the people side, whatever the module list's order.
     const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
-    expect(codes(access())).toEqual([
-      'notifications',
-      'company',
-      'addressBook',
-      'profile',
-      'groups',
-      'calendar',
-      'birthdays',
-      'polls',
-      'structure',
-      'vacations',
-    ]);
+    const shown = codes(access());
+    expect(shown).toContain('polls');
+    expect(shown).toEqual([...shown].sort((a, b) => MENU_CODES.indexOf(a) - MENU_CODES.indexOf(b)));
     expect(codes(access({ hasFeature: (feature) => feature !== 'polls' }))).not.toContain('polls');
 
     const route = built.shellRoutes.find((r) => r.path === 'polls')!;
@@ -91,11 +76,51 @@ describe('web module registry', () => {
     expect(t('empty', { name: 'Anna' })).toBe('No notices for Anna');
   });
 
-  it('refuses two modules claiming the same path, menu code or namespace', () => {
+  it("puts a module's widget, admin tab, profile tab and a11y page in their lists, in their order", async () => {
+    const built = buildRegistry([...webModules, probe]);
+    const lists = [built.wallWidgets, built.adminTabs, built.profileTabs];
+    for (const list of lists) {
+      const placed = list.find((slot) => slot.module === 'probe')!;
+      expect(placed.key).toBe('probe');
+      expect(list.map((slot) => slot.order)).toEqual([...list.map((slot) => slot.order)].sort((a, b) => a - b));
+      // Its code loads with its module's texts, where its label is.
+      await expect(placed.load()).resolves.toMatchObject({ default: Page });
+      expect(placed.namespace).toBe('probe');
+    }
+    expect(built.a11yPages).toContainEqual({ path: '/polls', as: 'admin', module: 'probe' });
+    for (const list of [registry.wallWidgets, registry.adminTabs, registry.profileTabs, registry.a11yPages]) {
+      expect(list.map((entry) => entry.module)).not.toContain('probe');
+    }
+  });
+
+  it.each(
+    (['adminTabs', 'employeesTabs', 'profileTabs'] as const).flatMap((list) =>
+      registry[list].map((tab) => [`${list} ${tab.key}`, tab] as const),
+    ),
+  )('tab %s has its label in its module’s namespace', async (_name, tab) => {
+    // The texts only: the tab's code is not needed for its label.
+    await loadModuleTexts(webModules.find((module) => module.texts?.namespace === tab.namespace)!);
+    const t = i18n.t as (key: string, options: object) => string;
+    expect(tab.namespace).toBeDefined();
+    expect(t(tab.label, { ns: tab.namespace })).not.toBe(tab.label);
+  });
+
+  it('refuses two modules claiming the same path, menu code, namespace or slot key', () => {
     const copy = (changes: object) => ({ ...probe, name: 'copy', ...changes });
-    expect(() => buildRegistry([probe, copy({ menu: [], texts: undefined })])).toThrow(/path "polls"/);
-    expect(() => buildRegistry([probe, copy({ routes: [], texts: undefined })])).toThrow(/code "polls"/);
-    expect(() => buildRegistry([probe, copy({ routes: [], menu: [] })])).toThrow(/namespace "probe"/);
+    const none = {
+      routes: [],
+      menu: [],
+      texts: undefined,
+      wallWidgets: [],
+      adminTabs: [],
+      profileTabs: [],
+      a11yPages: [],
+    };
+    expect(() => buildRegistry([probe, copy({ ...none, adminTabs: probe.adminTabs })])).toThrow(/adminTabs probe/);
+    expect(() => buildRegistry([probe, copy({ ...none, uses: ['nowhere'] })])).toThrow(/"nowhere"/);
+    expect(() => buildRegistry([probe, copy({ ...none, routes: probe.routes })])).toThrow(/path "polls"/);
+    expect(() => buildRegistry([probe, copy({ ...none, menu: probe.menu })])).toThrow(/code "polls"/);
+    expect(() => buildRegistry([probe, copy({ ...none, texts: probe.texts })])).toThrow(/namespace "probe"/);
   });
 
   it.each(webModules.filter((module) => module.texts).map((module) => [module.texts!.namespace, module]))(

@@ -1,4 +1,4 @@
-import type { Feature, Right } from '@hallway/shared';
+import type { Feature, Right, UserDto } from '@hallway/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { UiLang } from '../i18n';
@@ -20,10 +20,70 @@ export interface WebModule {
   menu?: MenuEntry[];
   /** The module's own text namespace (ru, uk, en), loaded with its pages rather than at start-up. */
   texts?: ModuleTexts;
-  /** Modules whose texts this one's pages show too (the people side shares the profile module's namespace). */
-  uses?: WebModule[];
+  /** Names of the modules whose texts this one's pages show too (the people side shares the profile's namespace). */
+  uses?: string[];
   /** The workspace features this module builds: their rights and settings are offered only once one does. */
   features?: Feature[];
+  /** Its widgets in the wall's right column (spec portal §2 "/company"). */
+  wallWidgets?: WallWidget[];
+  /** Its tabs of the admin panel (`/admin/?tab=<key>`). */
+  adminTabs?: TabSlot[];
+  /** Its tabs of the employees page (`/employees/`). */
+  employeesTabs?: TabSlot[];
+  /** Its tabs of a profile, in the page's read mode or its edit mode. */
+  profileTabs?: ProfileTabSlot[];
+  /** Badges it adds next to a person's name in the profile's header. */
+  profileBadges?: Slot<{ default: ComponentType<{ userId: string }> }>[];
+  /** Its pages for the browser tests' accessibility pass (e2e/specs/a11y.spec.ts), from a plain `a11y.ts`. */
+  a11yPages?: A11yPage[];
+}
+
+/**
+ * A piece a module puts on another module's page (a widget, a tab): the page shows the pieces of every module, in
+ * `order`, each only while the workspace has its `feature` and the person its `right` and `role` (as menu entries).
+ * Its code is a dynamic import, loaded when the page shows it.
+ */
+export interface Slot<M> {
+  /** Unique in its list (a tab's `?tab=` value). */
+  key: string;
+  order: number;
+  feature?: Feature;
+  right?: Right;
+  role?: 'admin' | 'superadmin';
+  load: () => Promise<M>;
+}
+
+/** A tab; `label` is a key of its module's text namespace. */
+export interface TabSlot<P = object> extends Slot<{ default: ComponentType<P> }> {
+  label: string;
+}
+
+/** A profile tab: shown in one mode of the page, on one's own profile only, or when the person has what it shows. */
+export interface ProfileTabSlot extends TabSlot<{ person: UserDto; own: boolean }> {
+  mode: 'view' | 'edit';
+  ownOnly?: boolean;
+  shows?: (person: UserDto) => boolean;
+}
+
+/**
+ * A wall widget: the column waits until every widget's first data has arrived (`data`, e.g.
+ * `client.ensureQueryData(xQueries.y(clientId))`, the query the widget reads) and then draws them all at once (a
+ * widget growing alone pushed the others down the page).
+ */
+export type WallWidget = Slot<{
+  default: ComponentType<{ clientId: string; enabled: boolean }>;
+  data: (client: QueryClient, clientId: string) => Promise<unknown>;
+}>;
+
+/**
+ * A page for the accessibility pass, in `<feature>/a11y.ts` (plain data, read by the browser tests in Node).
+ * `as` is who opens it; in `path`, `:me` is that person's id and `:first` the first `_id` of `first`'s answer
+ * (`:client` there is the workspace's id).
+ */
+export interface A11yPage {
+  path: string;
+  as: 'public' | 'admin' | 'superadmin';
+  first?: string;
 }
 
 export interface ShellRoute {
@@ -101,6 +161,20 @@ export const eachLanguage =
   (files: Record<UiLang, () => Promise<Record<string, unknown>>>): ModuleTexts['load'] =>
   async (lang) =>
     (await files[lang]())[lang] as TextTree;
+
+/** Who sees a menu entry or a slot: the workspace has its `feature`, the person its `right` and `role`. */
+export interface Access {
+  isAdmin: boolean;
+  isSuperadmin: boolean;
+  can: (right: Right) => boolean;
+  hasFeature: (feature: Feature) => boolean;
+}
+
+export const allowed = (entry: Pick<Slot<unknown>, 'feature' | 'right' | 'role'>, access: Access): boolean =>
+  (!entry.feature || access.hasFeature(entry.feature)) &&
+  (!entry.right || access.can(entry.right)) &&
+  (entry.role !== 'admin' || access.isAdmin) &&
+  (entry.role !== 'superadmin' || access.isSuperadmin);
 
 /** Identity, for the types: `export default defineWebModule({ ... })` in a feature's `module.ts`. */
 export const defineWebModule = (module: WebModule): WebModule => module;

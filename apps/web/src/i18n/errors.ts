@@ -1,16 +1,33 @@
-import { formatBytes, PASSWORD_MIN, POST_ATTACHMENT_LIMIT_BYTES, TEXT_MAX } from '@hallway/shared';
+import {
+  DATE_YEAR_MAX,
+  DATE_YEAR_MIN,
+  formatBytes,
+  PASSWORD_MIN,
+  POST_ATTACHMENT_LIMIT_BYTES,
+  TEXT_MAX,
+} from '@hallway/shared';
 import { isApiError } from '../api/client';
+import { CATALOGUE_NS } from './catalogues';
 import { i18n } from './index';
 
-type ErrorKey = `errors.${keyof typeof import('./en').default.errors}`;
-
 /** Field errors from zod name a code without its numbers; these fill the placeholders then. */
-const DEFAULT_PARAMS = { min: PASSWORD_MIN, max: TEXT_MAX, size: formatBytes(POST_ATTACHMENT_LIMIT_BYTES) };
+const DEFAULT_PARAMS = {
+  min: PASSWORD_MIN,
+  max: TEXT_MAX,
+  size: formatBytes(POST_ATTACHMENT_LIMIT_BYTES),
+  yearMin: DATE_YEAR_MIN,
+  yearMax: DATE_YEAR_MAX,
+};
 
-/** A catalogue code in the current language, or `fallback` (the server's English text) for an unknown code. */
+/**
+ * A catalogue code in the current language (the catalogues, i18n/catalogues.ts, or the start-up texts' `network`
+ * and `unknown`, which must show offline), else `fallback` (the server's English text).
+ */
 export function translateCode(code: string, params: Record<string, string | number> = {}, fallback?: string): string {
-  const key = `errors.${code}` as ErrorKey;
-  if (i18n.exists(key)) return i18n.t(key, { ...DEFAULT_PARAMS, ...params });
+  const key = `errors.${code}`;
+  const values = { ...DEFAULT_PARAMS, ...params };
+  if (i18n.exists(key, { ns: CATALOGUE_NS })) return i18n.translate(key, { ...values, ns: CATALOGUE_NS });
+  if (i18n.exists(key)) return i18n.translate(key, values);
   return fallback || i18n.t('errors.unknown');
 }
 

@@ -1,8 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { authStore } from '../api/storage';
 import { setUiLanguage } from '../i18n';
 import '../i18n/dates';
+import { loadCatalogues } from '../i18n/catalogues';
 import en from '../i18n/en';
 
 // Mantine measures and observes elements; happy-dom lacks a few of the browser APIs it reaches for.
@@ -30,7 +31,13 @@ if (!window.matchMedia) {
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
+// findBy… and waitFor wait for what a test expects to appear; their limit guards against a hang and must hold on a
+// machine loaded by other work (the library's 1 s failed component tests there), so it is generous.
+configure({ asyncUtilTimeout: 15_000 });
+
 await setUiLanguage('en', en);
+// The error texts and notification names arrive on demand in the app (i18n/catalogues.ts); components see them loaded.
+await loadCatalogues();
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,7 @@
 import { formatBytes, UPLOAD_PROGRESS_HIDE_MS, type UploadResult } from '@hallway/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { oversizedFile, UPLOAD_LIMITS, type UploadPurpose, uploadFiles } from '../api/upload';
-import { i18n } from '../i18n';
-import { errorText } from '../i18n/errors';
+import { errorText, translateCode } from '../i18n/errors';
 
 export interface UploadState {
   /** 0..100 while visible; null when the bar is hidden. */
@@ -34,8 +33,8 @@ export function useUpload({ purpose = 'general' }: { purpose?: UploadPurpose } =
         setProgress(null);
         setError(
           purpose === 'attachment'
-            ? i18n.t('errors.attachment_too_big', { size: formatBytes(UPLOAD_LIMITS.attachment) })
-            : i18n.t('errors.file_too_big'),
+            ? translateCode('attachment_too_big', { size: formatBytes(UPLOAD_LIMITS.attachment) })
+            : translateCode('file_too_big'),
         );
         return null;
       }

@@ -7,7 +7,8 @@ export const loginPageBody = z.object({
   workspace: z.string().trim().max(64).optional(),
 });
 export const loginBody = loginPageBody.omit({ workspace: true });
-export const forgotPasswordBody = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('email_invalid')) });
+/** `email` keeps the spec's name and takes any sign-in name: a login or an e-mail (docs/api.md "Authentication"). */
+export const forgotPasswordBody = z.object({ email: z.string().trim().toLowerCase().min(1, 'no_login').max(200) });
 export const resetPasswordBody = z
   .object({ password, confirmation: z.string() })
   .refine((b) => b.password === b.confirmation, { message: 'passwords_mismatch', path: ['confirmation'] });

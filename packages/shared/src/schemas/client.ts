@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { CLIENT_STATUSES, FEATURES, LANGS, START_PAGES } from '../enums.js';
-import { FONT_FAMILY_PATTERN, INN_LENGTH, TEXT_MAX } from '../limits.js';
+import {
+  CITY_MAX,
+  FONT_FAMILY_PATTERN,
+  INN_LENGTH,
+  PHONE_MAX,
+  TEXT_MAX,
+  WORKSPACE_CODE_MAX,
+  WORKSPACE_CODE_MIN,
+  WORKSPACE_NAME_MAX,
+} from '../limits.js';
 import { email, id, longText, personName, requiredText, text, timeZone } from './common.js';
 import { login, partialRights, password, rightsSchema } from './user.js';
 
 export const workspaceCode = z
   .string()
   .trim()
-  .min(2, 'required')
-  .max(32, 'too_long')
+  .min(WORKSPACE_CODE_MIN, 'required')
+  .max(WORKSPACE_CODE_MAX, 'too_long')
   .regex(/^[A-Za-z0-9]+$/, 'workspace_code_invalid');
 
 export const menuEntry = z.object({
@@ -46,10 +55,10 @@ export const clientSettings = z.object({
 
 /** Fields of a workspace an administrator or the superadmin may edit. */
 export const clientFields = z.object({
-  name: requiredText(120),
+  name: requiredText(WORKSPACE_NAME_MAX),
   fullName: text(TEXT_MAX).optional(),
-  city: text(100).optional(),
-  phone: text(40).optional(),
+  city: text(CITY_MAX).optional(),
+  phone: text(PHONE_MAX).optional(),
   address: text().optional(),
   director: text(120).optional(),
   telegram: text(120).optional(),

@@ -1,10 +1,22 @@
 import { z } from 'zod';
-import { LONG_TEXT_MAX, SHORT_NAME_MAX, TEXT_MAX } from '../limits.js';
+import { DATE_YEAR_MAX, DATE_YEAR_MIN, LONG_TEXT_MAX, SHORT_NAME_MAX, TEXT_MAX } from '../limits.js';
 
 /** Ids are UUID strings (v7 from the server). Messages are catalogue codes the web translates. */
 export const id = z.uuid('not_found');
 export const idParam = z.object({ id });
-export const isoDate = z.iso.date('validation');
+/** Whether an ISO date or date-time (`YYYY-…`) falls in the years the server accepts (DATE_YEAR_MIN..MAX). */
+export const yearInRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+};
+type IsoError = string | ((issue: { input?: unknown }) => string);
+/** A `YYYY-MM-DD` date of the accepted years; a far one is refused with `date_out_of_range`. */
+export const boundedDate = (error: IsoError = 'validation') =>
+  z.iso.date({ error }).refine(yearInRange, 'date_out_of_range');
+/** An ISO date-time with its offset, of the accepted years; a far one is refused with `date_out_of_range`. */
+export const isoDateTime = (error: IsoError = 'validation') =>
+  z.iso.datetime({ offset: true, error }).refine(yearInRange, 'date_out_of_range');
+export const isoDate = boundedDate();
 export const text = (max = TEXT_MAX) => z.string().trim().max(max, 'too_long');
 export const requiredText = (max = TEXT_MAX) => z.string().trim().min(1, 'required').max(max, 'too_long');
 export const longText = text(LONG_TEXT_MAX);

@@ -10,7 +10,7 @@ import {
   EVENT_REPEAT_MAX,
 } from '../limits.js';
 import { hexColor } from './client.js';
-import { id, isoDate, text, timeZone } from './common.js';
+import { boundedDate, id, isoDate, isoDateTime, text, timeZone } from './common.js';
 import { personCard } from './posts.js';
 
 /** Spec portal §3 Event, §5 Events (docs/api.md "Calendar and events"). */
@@ -64,7 +64,7 @@ export const eventBody = z.object({
   link: z.union([z.literal(''), httpsLink]).optional(),
   place: text(EVENT_PLACE_MAX).optional(),
   allDay: z.boolean().optional(),
-  date: z.iso.date({ error: (issue) => (issue.input === undefined ? 'required' : 'validation') }),
+  date: boundedDate((issue) => (issue.input === undefined ? 'required' : 'validation')),
   /** Required unless `allDay`. */
   startTime: clockTime.optional(),
   endTime: clockTime.optional(),
@@ -87,19 +87,19 @@ export type PeriodicEventBody = z.input<typeof periodicEventBody>;
 export const periodicEventUpdate = eventBody.extend({
   repeat: eventRepeat.optional(),
   scope: z.enum(EVENT_SCOPES, 'required'),
-  occurrence: z.iso.datetime({ offset: true, error: 'occurrence_not_found' }).optional(),
+  occurrence: isoDateTime('occurrence_not_found').optional(),
 });
 export type PeriodicEventUpdate = z.input<typeof periodicEventUpdate>;
 
 export const eventRangeQuery = z.object({
-  from: z.iso.datetime({ offset: true, error: 'event_range_invalid' }),
-  to: z.iso.datetime({ offset: true, error: 'event_range_invalid' }),
+  from: isoDateTime('event_range_invalid'),
+  to: isoDateTime('event_range_invalid'),
   scope: z.enum(['visible', 'mine']).default('visible'),
 });
 
 export const deletePeriodicQuery = z.object({
   all: z.enum(['true', 'false']).default('false'),
-  occurrence: z.iso.datetime({ offset: true, error: 'occurrence_not_found' }).optional(),
+  occurrence: isoDateTime('occurrence_not_found').optional(),
   following: z.enum(['true', 'false']).default('false'),
 });
 
@@ -167,6 +167,16 @@ export const eventDto = z.object({
   can: z.object({ edit: z.boolean(), delete: z.boolean(), answer: z.boolean() }),
 });
 export type EventDto = z.infer<typeof eventDto>;
+
+/** `GET api/event/byClient/{clientId}`: the occurrences in [from, to), and whether the caller may create events. */
+export const eventRangePage = z.object({
+  result: z.array(eventDto),
+  from: z.string(),
+  to: z.string(),
+  /** `create`: the rights `calendar` and `events_create` together (administrators: always). */
+  can: z.object({ create: z.boolean() }),
+});
+export type EventRangePage = z.infer<typeof eventRangePage>;
 
 export const eventChanges = z.object({
   changed: z.array(eventDto),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGS } from '../enums.js';
-import { email, id } from './common.js';
+import { email, id, isoDateTime } from './common.js';
 
 /** Sections of the notification centre (modules §2); `all` is every section together. */
 export const NOTIFICATION_SECTIONS = [
@@ -32,39 +32,13 @@ export const MESSENGER_CHANNELS = ['telegram', 'teams', 'slack'] as const;
 export type MessengerChannel = (typeof MESSENGER_CHANNELS)[number];
 
 /**
- * Every notification the product sends, its centre section and the channels it has unless the workspace or the
- * person chose otherwise. A module that emits a new one adds it here and its template to its module.ts.
+ * The notification codes the modules declare: each module's `schemas/<module>.notifications.ts` defines its
+ * notifications (section, channels, variables, settings label, shipped templates) and merges its codes into this
+ * interface. The server's catalogue is built from the modules (platform/catalogues.ts).
  */
-export const NOTIFICATION_CODES = {
-  'posts.mention': { section: 'posts', channels: ['center', 'system'] },
-  'posts.thanks': { section: 'posts', channels: ['center', 'system', 'email'] },
-  'posts.comment': { section: 'posts', channels: ['center', 'system'] },
-  'posts.reply': { section: 'posts', channels: ['center', 'system'] },
-  'posts.reaction': { section: 'posts', channels: ['center'] },
-  'posts.must_read': { section: 'posts', channels: ['center', 'system', 'email'] },
-  'posts.must_read_reminder': { section: 'posts', channels: ['center', 'system', 'email'] },
-  'users.follower': { section: 'other', channels: ['center', 'system'] },
-  'users.birthday_today': { section: 'other', channels: ['center'] },
-  'users.rights_changed': { section: 'other', channels: ['center', 'system', 'email'] },
-  'users.registration_pending': { section: 'other', channels: ['center', 'system', 'email'] },
-  'notifications.message': { section: 'other', channels: ['center', 'system'] },
-  'structure.chief_changed': { section: 'other', channels: ['center', 'system'] },
-  'vacations.requested': { section: 'other', channels: ['center', 'system', 'email'] },
-  'vacations.approved': { section: 'other', channels: ['center', 'system', 'email'] },
-  'vacations.declined': { section: 'other', channels: ['center', 'system', 'email'] },
-  'groups.request': { section: 'groups', channels: ['center', 'system'] },
-  'groups.approved': { section: 'groups', channels: ['center', 'system'] },
-  'groups.rejected': { section: 'groups', channels: ['center'] },
-  'groups.invitation': { section: 'groups', channels: ['center', 'system', 'email'] },
-  'groups.post': { section: 'groups', channels: ['center'] },
-  'events.invite': { section: 'events', channels: ['center', 'system', 'email'] },
-  'events.reminder': { section: 'events', channels: ['center', 'system', 'email'] },
-  'events.changed': { section: 'events', channels: ['center', 'system', 'email'] },
-  'events.cancelled': { section: 'events', channels: ['center', 'system', 'email'] },
-  'events.removed': { section: 'events', channels: ['center', 'system'] },
-} as const satisfies Record<string, { section: EntrySection; channels: readonly NotificationChannel[] }>;
-export type NotificationCode = keyof typeof NOTIFICATION_CODES;
-export const isNotificationCode = (code: string): code is NotificationCode => Object.hasOwn(NOTIFICATION_CODES, code);
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules' catalogues
+export interface ModuleNotificationCodes {}
+export type NotificationCode = keyof ModuleNotificationCodes;
 
 /** Page size of a centre section; the bell's dropdown shows the first few of `all`. */
 export const NOTIFICATIONS_PAGE = 20;
@@ -86,7 +60,8 @@ export const notificationDto = z.object({
   read: z.boolean(),
   /** Grouped entries ("Anna and 4 others"): how many others did the same. */
   others: z.number().int(),
-  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** Who did it: their name and their picture (a thumbnail URL, null without a photo). */
+  actor: z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() }).nullable(),
   created: z.string(),
 });
 export type NotificationDto = z.infer<typeof notificationDto>;
@@ -101,12 +76,16 @@ export type NotificationPage = z.infer<typeof notificationPage>;
 export const unreadCounts = z.object({
   /** Unread entries of every section together. */
   count: z.number().int(),
+  /**
+   * Unread entries of each section the workspace has, and of `all`: `other`, and every section with a notification of
+   * a module the server runs whose feature is on. The centre shows a tab for each key (none for modules not built).
+   */
   sections: z.record(z.string(), z.number().int()),
 });
 export type UnreadCounts = z.infer<typeof unreadCounts>;
 
 /** `{time or now}` of a section list: entries created before it. */
-export const notificationTime = z.union([z.literal('now'), z.iso.datetime({ offset: true, error: 'validation' })]);
+export const notificationTime = z.union([z.literal('now'), isoDateTime()]);
 export const notificationListQuery = z.object({ read: z.enum(['0', '1'], 'validation').optional() });
 
 export const markReadBody = z.object({ ids: z.array(id).min(1, 'required').max(200, 'too_long') });
@@ -175,45 +154,15 @@ export type OutboxMailDto = z.infer<typeof outboxMailDto>;
 export const OUTBOX_PAGE = 20;
 export const outboxQuery = z.object({
   /** The `next` of the previous page: mails created before it. */
-  before: z.iso.datetime({ offset: true, error: 'validation' }).optional(),
+  before: isoDateTime().optional(),
 });
 export const outboxPage = z.object({ result: z.array(outboxMailDto), next: z.string().nullable() });
 export type OutboxPage = z.infer<typeof outboxPage>;
 
 /** The template of a code that has none of its own (modules §9 "Missing notification template code falls back to '__'"). */
 export const FALLBACK_TEMPLATE = '__';
-/** The `{name}` variables each notification's template may use; `__` gets those every notification has. */
-export const NOTIFICATION_VARIABLES: Record<NotificationCode | typeof FALLBACK_TEMPLATE, readonly string[]> = {
-  'posts.mention': ['actor', 'text'],
-  'posts.thanks': ['actor', 'text'],
-  'posts.comment': ['actor', 'text'],
-  'posts.reply': ['actor', 'text'],
-  'posts.reaction': ['actor', 'text', 'others'],
-  'posts.must_read': ['actor', 'text'],
-  'posts.must_read_reminder': ['actor', 'text'],
-  'users.follower': ['actor'],
-  'users.birthday_today': ['names', 'count'],
-  'users.rights_changed': ['actor', 'rights'],
-  'users.registration_pending': ['name', 'email'],
-  'notifications.message': ['actor', 'title', 'text'],
-  'structure.chief_changed': ['chief', 'department'],
-  'vacations.requested': ['actor', 'start', 'end', 'days'],
-  'vacations.approved': ['actor', 'start', 'end'],
-  'vacations.declined': ['actor', 'start', 'end', 'comment'],
-  'groups.request': ['actor', 'group'],
-  'groups.approved': ['group'],
-  'groups.rejected': ['group'],
-  'groups.invitation': ['actor', 'group', 'text'],
-  'groups.post': ['actor', 'group', 'text', 'others'],
-  'events.invite': ['actor', 'name', 'when'],
-  'events.reminder': ['name', 'minutes', 'time'],
-  'events.changed': ['actor', 'name', 'when'],
-  'events.cancelled': ['actor', 'name', 'when'],
-  'events.removed': ['actor', 'name', 'when'],
-  __: ['actor', 'text'],
-};
-export const isTemplateCode = (code: string): code is NotificationCode | typeof FALLBACK_TEMPLATE =>
-  code === FALLBACK_TEMPLATE || isNotificationCode(code);
+/** The variables of the fallback template `__`: those every notification has. */
+export const FALLBACK_VARIABLES = ['actor', 'text'] as const;
 
 /**
  * A workspace's own template of a notification in one language (modules §3 "Notification template"): `title` is the

@@ -47,8 +47,13 @@ export const userListItem = userDto
   });
 export type UserListItem = z.infer<typeof userListItem>;
 
-/** `{ result, total }` of `GET api/user/for_client/{id}` and `POST api/user/filter/{workspace}`. */
-export const usersPage = z.object({ result: z.array(userListItem), total: z.number().int() });
+/** `{ result, total, can }` of `GET api/user/for_client/{id}` and `POST api/user/filter/{workspace}`. */
+export const usersPage = z.object({
+  result: z.array(userListItem),
+  total: z.number().int(),
+  /** `pin`: the caller pins people on top of the address book (administrators). Sent with every page. */
+  can: z.object({ pin: z.boolean() }).optional(),
+});
 export type UsersPage = z.infer<typeof usersPage>;
 
 /** Address-book page size when the caller names none. */

@@ -11,7 +11,7 @@ import {
   type Reaction,
   VIEW_FEEDS,
 } from '../wall.js';
-import { id, isoDate } from './common.js';
+import { id, isoDate, isoDateTime } from './common.js';
 import { storedFile } from './files.js';
 
 /** Where a view, post or comment was made: a short label of the screen (`company`, `user_feed`, `post`, ...). */
@@ -50,23 +50,25 @@ const richInline = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hardBreak') }),
 ]);
 const richParagraph = z.object({ type: z.literal('paragraph'), content: z.array(richInline).max(2000).optional() });
-const richList: z.ZodType<RichBlock> = z.lazy(() =>
-  z.object({
-    type: z.enum(['bulletList', 'orderedList']),
-    content: z
-      .array(
-        z.object({
-          type: z.literal('listItem'),
-          content: z
-            .array(z.union([richParagraph, richList]))
-            .min(1)
-            .max(50),
-        }),
-      )
-      .min(1)
-      .max(500),
-  }),
-);
+const richList: z.ZodType<RichBlock> = z
+  .lazy(() =>
+    z.object({
+      type: z.enum(['bulletList', 'orderedList']),
+      content: z
+        .array(
+          z.object({
+            type: z.literal('listItem'),
+            content: z
+              .array(z.union([richParagraph, richList]))
+              .min(1)
+              .max(50),
+          }),
+        )
+        .min(1)
+        .max(500),
+    }),
+  )
+  .meta({ id: 'RichList' }); // recursive: the API document refers to it by this name (apps/server/…/openapi.ts)
 
 function listDepth(blocks: readonly { type: string; content?: readonly unknown[] }[], depth = 0): number {
   let deepest = depth;
@@ -114,7 +116,7 @@ export const createPostBody = z.object({
    * A later publication (scheduled post): until then only its author sees it; at that time it is published like a
    * new post. At most POST_SCHEDULE_MAX_DAYS ahead; a time already past publishes at once.
    */
-  publishAt: z.iso.datetime({ offset: true, error: 'post_publish_at_invalid' }).optional(),
+  publishAt: isoDateTime('post_publish_at_invalid').optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
@@ -136,7 +138,7 @@ export const updateScheduledBody = z.object({
   text: postText.optional(),
   doc: richDoc.nullable().optional(),
   mentions: mentions.optional(),
-  publishAt: z.iso.datetime({ offset: true, error: 'post_publish_at_invalid' }).nullable().optional(),
+  publishAt: isoDateTime('post_publish_at_invalid').nullable().optional(),
 });
 export type UpdateScheduledBody = z.infer<typeof updateScheduledBody>;
 
@@ -186,7 +188,14 @@ export const postDto = z.object({
   pinned: z.boolean(),
   /** A scheduled post (seen only by its author): when it will be published. Null for published posts. */
   publishAt: z.string().nullable(),
-  can: z.object({ edit: z.boolean(), delete: z.boolean(), mustRead: z.boolean(), pin: z.boolean() }),
+  can: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    mustRead: z.boolean(),
+    pin: z.boolean(),
+    /** Follows who has read it (the read report, reminders): its author and administrators. Always sent. */
+    readReport: z.boolean().optional(),
+  }),
 });
 export type PostDto = z.infer<typeof postDto>;
 
@@ -222,6 +231,11 @@ export const feedPage = z.object({
   page: z.number().int(),
   pages: z.number().int(),
   total: z.number().int(),
+  /**
+   * What the caller may do on the wall beyond the posts listed (the composer, posts announced in realtime): write
+   * system posts, mark must-read, pin company posts, edit and delete others' posts. Sent with every feed page.
+   */
+  can: z.object({ systemPost: z.boolean(), mustRead: z.boolean(), pin: z.boolean(), moderate: z.boolean() }).optional(),
 });
 export type FeedPage = z.infer<typeof feedPage>;
 
@@ -368,4 +382,8 @@ export const linkBlockDto = z.object({
   can: z.object({ edit: z.boolean() }),
 });
 export type LinkBlockDto = z.infer<typeof linkBlockDto>;
+
+/** `GET api/links_block/{client_id}/{module}`: the module's blocks, and whether the caller edits them (none yet too). */
+export const linkBlocksPage = z.object({ result: z.array(linkBlockDto), can: z.object({ edit: z.boolean() }) });
+export type LinkBlocksPage = z.infer<typeof linkBlocksPage>;
 export const toggleLinksBody = z.object({ client_id: id, module: linksModuleCode, enabled: z.boolean().optional() });

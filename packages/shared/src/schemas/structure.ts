@@ -35,9 +35,9 @@ const nodeFields = {
   total: z.number().int(),
   can: z.object({ edit: z.boolean(), delete: z.boolean() }),
 };
-export const structureNode: z.ZodType<StructureNodeDto> = z.lazy(() =>
-  z.object({ ...nodeFields, children: z.array(structureNode) }),
-);
+export const structureNode: z.ZodType<StructureNodeDto> = z
+  .lazy(() => z.object({ ...nodeFields, children: z.array(structureNode) }))
+  .meta({ id: 'StructureNode' }); // recursive: the API document refers to it by this name
 
 export const structureTrees = z.object({
   result: z.array(z.object({ type: structureType, root: structureNode })),

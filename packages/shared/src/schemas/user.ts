@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, FEATURES, GENDERS, LANGS, RIGHTS, ROLES } from '../enums.js';
-import { INN_LENGTH, PASSWORD_MIN, TEXT_MAX } from '../limits.js';
+import {
+  CITY_MAX,
+  HR_KEY_MAX,
+  HR_VALUE_MAX,
+  INN_LENGTH,
+  INTERNAL_PHONE_MAX,
+  KPP_LENGTH,
+  LOGIN_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+  SOCIAL_NAME_MAX,
+  STATUS_TEXT_MAX,
+  TELEGRAM_MAX,
+  TEXT_MAX,
+} from '../limits.js';
 import {
   email,
   fileRef,
@@ -20,7 +34,7 @@ export const login = z
   .string()
   .trim()
   .min(1, 'required')
-  .max(64, 'too_long')
+  .max(LOGIN_MAX, 'too_long')
   .regex(/^[\p{L}\p{N}._@+-]+$/u, 'invalid_symbols');
 
 export const rightsSchema = z.object(Object.fromEntries(RIGHTS.map((r) => [r, z.boolean()]))) as z.ZodObject<
@@ -31,7 +45,7 @@ export const partialRights = rightsSchema.partial();
 /** Social networks: name → link. Only web links, since colleagues open them. */
 export const socialLinks = z
   .record(
-    z.string().max(40),
+    z.string().max(SOCIAL_NAME_MAX),
     z
       .string()
       .trim()
@@ -40,7 +54,7 @@ export const socialLinks = z
   )
   .refine((v) => Object.keys(v).length <= 20, 'too_long');
 export const hrData = z
-  .record(z.string().max(60), z.string().max(2000))
+  .record(z.string().max(HR_KEY_MAX), z.string().max(HR_VALUE_MAX))
   .refine((v) => Object.keys(v).length <= 50, 'too_long');
 
 /** Profile fields an employee or an administrator may set (spec portal §3 "Employee"). */
@@ -50,12 +64,12 @@ export const profileFields = z.object({
   lastName: personName,
   email,
   birthDate: z.union([z.literal(''), isoDate]).optional(),
-  phone: text(40).optional(),
-  internalPhone: text(20).optional(),
+  phone: text(PHONE_MAX).optional(),
+  internalPhone: text(INTERNAL_PHONE_MAX).optional(),
   lang: z.enum(LANGS).optional(),
   organization: text().optional(),
   inn: inn.optional(),
-  kpp: z.union([z.literal(''), z.string().regex(/^\d{9}$/, 'validation')]).optional(),
+  kpp: z.union([z.literal(''), z.string().regex(new RegExp(`^\\d{${KPP_LENGTH}}$`), 'validation')]).optional(),
   position: text().optional(),
   cabinet: text(40).optional(),
   chiefCode: text(40).optional(),
@@ -64,12 +78,12 @@ export const profileFields = z.object({
   workingSince: z.union([z.literal(''), isoDate]).optional(),
   gender: z.enum(GENDERS).optional(),
   vacationDays: z.number().min(0).max(1000).optional(),
-  city: text(100).optional(),
-  telegram: text(64).optional(),
+  city: text(CITY_MAX).optional(),
+  telegram: text(TELEGRAM_MAX).optional(),
   about: longText.optional(),
   social: socialLinks.optional(),
   hrData: hrData.optional(),
-  statusText: text(140).optional(),
+  statusText: text(STATUS_TEXT_MAX).optional(),
   pics: z.array(pic).max(20).optional(),
   cover: z.union([z.literal(''), z.string().max(1000)]).optional(),
   files: z.array(fileRef).max(100).optional(),

@@ -75,6 +75,16 @@ export const personVacations = z.object({
   can: z.object({ create: z.boolean() }),
 });
 
+/** `GET api/user/vacations/requests`: requests waiting for the caller; `createForOthers`: `vacations_edit`. */
+export const vacationRequestsPage = z.object({
+  result: z.array(vacationDto),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+  can: z.object({ createForOthers: z.boolean() }),
+});
+export type VacationRequestsPage = z.infer<typeof vacationRequestsPage>;
+
 export const holiday = z.object({ date: isoDate, name: text(TEXT_MAX) });
 export const holidaysQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 export const holidaysUpdate = z.object({

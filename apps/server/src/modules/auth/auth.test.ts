@@ -1,6 +1,7 @@
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  askResetLink,
   call,
   createHarness,
   type Harness,
@@ -8,6 +9,7 @@ import {
   makeWorkspace,
   PASSWORD,
   SUPERADMIN,
+  superadmin,
 } from '../../test/harness.js';
 
 let h: Harness;
@@ -154,8 +156,8 @@ describe('password restore', () => {
 
   it('answers the same for a known and an unknown e-mail, mailing only the known one', async () => {
     const ws = await makeWorkspace(h);
-    const known = await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
-    const unknown = await call(h, null, 'POST', '/api/forgot_password', { email: 'ghost@example.test' });
+    const known = await askResetLink(h, ws.employee.email);
+    const unknown = await askResetLink(h, 'ghost@example.test');
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
@@ -163,9 +165,21 @@ describe('password restore', () => {
     expect(await lastMailTo('ghost@example.test')).toHaveLength(0);
   });
 
+  it('takes the login as well as the e-mail, as sign-in does, and mails the link to the e-mail', async () => {
+    const ws = await makeWorkspace(h);
+    for (const name of [ws.employee.login, ` ${ws.employee.email.toUpperCase()} `]) {
+      const before = (await lastMailTo(ws.employee.email)).length;
+      expect((await askResetLink(h, name)).statusCode).toBe(200);
+      expect(await lastMailTo(ws.employee.email)).toHaveLength(before + 1);
+    }
+    const empty = await call(h, null, 'POST', '/api/forgot_password', { email: ' ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ fields: { email: 'no_login' } });
+  });
+
   it('sets a new password once with the mailed link, ending earlier sessions', async () => {
     const ws = await makeWorkspace(h);
-    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    await askResetLink(h, ws.employee.email);
     const [mail] = await lastMailTo(ws.employee.email);
     expect(mail.text).toContain('http://hallway.test/reset-password/');
     const token = tokenIn(mail.text);
@@ -180,6 +194,10 @@ describe('password restore', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await call(h, ws.employee, 'GET', '/api/user/me')).statusCode).toBe(401);
+    // The link signs the person in: its answer carries a working session.
+    const session = ok.json() as { result: true; token: string; user: { _id: string } };
+    expect(session.user._id).toBe(ws.employee.id);
+    expect((await call(h, { token: session.token }, 'GET', '/api/user/me')).statusCode).toBe(200);
     expect(
       (await call(h, null, 'POST', '/api/login', { login: ws.employee.login, password: 'new-pass-1' })).statusCode,
     ).toBe(200);
@@ -190,10 +208,24 @@ describe('password restore', () => {
     expect(again.json().code).toBe('reset_link_invalid');
   });
 
+  it('sets the password of someone who may not enter (a blocked workspace) without signing them in', async () => {
+    const ws = await makeWorkspace(h);
+    await askResetLink(h, ws.employee.email);
+    const token = tokenIn((await lastMailTo(ws.employee.email))[0].text);
+    const root = await superadmin(h);
+    expect((await call(h, root, 'PUT', `/api/clients/${ws.id}`, { status: 'blocked' })).statusCode).toBe(200);
+    const set = await call(h, null, 'POST', `/api/reset_password/${token}`, {
+      password: 'new-pass-1',
+      confirmation: 'new-pass-1',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ result: true });
+  });
+
   it('keeps only the newest link live and spends open links on every password change', async () => {
     const ws = await makeWorkspace(h);
     const link = async () => {
-      await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+      await askResetLink(h, ws.employee.email);
       return tokenIn((await lastMailTo(ws.employee.email))[0].text);
     };
     const use = (token: string, password: string) =>
@@ -240,7 +272,7 @@ describe('password restore', () => {
       password: 'set-by-admin-1',
     });
     expect(await notices(ws.employee.email)).toBe(2);
-    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    await askResetLink(h, ws.employee.email);
     const token = tokenIn((await lastMailTo(ws.employee.email)).find((m) => m.text.includes('reset-password/'))!.text);
     await call(h, null, 'POST', `/api/reset_password/${token}`, {
       password: 'from-link-1',
@@ -268,12 +300,16 @@ describe('password restore', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(await notices(email)).toBe(0);
+    // Issue 27 item 9: the new hire lands in the intranet, signed in, instead of signing in again by hand.
+    const me = await call(h, { token: first.json().token }, 'GET', '/api/user/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().result.user.email).toBe(email);
   });
 
   // Issue 12 #3: the reset page checks its link on opening instead of after the new password was typed twice.
   it('checks a link without spending it: GET answers 200 while it works, 400 once used, expired or unknown', async () => {
     const ws = await makeWorkspace(h);
-    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    await askResetLink(h, ws.employee.email);
     const token = tokenIn((await lastMailTo(ws.employee.email))[0].text);
     for (let i = 0; i < 2; i++) {
       const check = await call(h, null, 'GET', `/api/reset_password/${token}`);
@@ -290,7 +326,7 @@ describe('password restore', () => {
     expect(used.statusCode).toBe(200);
     expect((await call(h, null, 'GET', `/api/reset_password/${token}`)).json().code).toBe('reset_link_invalid');
 
-    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    await askResetLink(h, ws.employee.email);
     const late = tokenIn((await lastMailTo(ws.employee.email))[0].text);
     await h.platform.database.query(
       "UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE user_id = $1",
@@ -301,7 +337,7 @@ describe('password restore', () => {
 
   it('refuses an expired link', async () => {
     const ws = await makeWorkspace(h);
-    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    await askResetLink(h, ws.employee.email);
     const [mail] = await lastMailTo(ws.employee.email);
     await h.platform.database.query(
       "UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE user_id = $1",

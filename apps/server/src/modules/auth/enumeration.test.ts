@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { argon2 } from '../../platform/auth/passwords.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, PASSWORD } from '../../test/harness.js';
+import { passwordLinkEvents } from './service.js';
 
-// Issue 9 item 9: sign-in tells nobody whether a name exists. The answers are compared byte for byte; the time is
+// Issue 9 item 9: sign-in (and password restore) tells nobody whether a name exists. The answers are compared byte for byte; the time is
 // shown equal by the work done (one argon2 check of a hash with the real parameters), not by a stopwatch.
 // A spy on the shared object, not vi.mock: test files share their worker's modules (isolate: false).
 const checks = vi.spyOn(argon2, 'verify');
@@ -59,5 +60,57 @@ describe('sign-in answers', () => {
     expect(none.res.body).toBe(known.res.body);
     expect(none.hashes).toHaveLength(1);
     expect(parameters(none.hashes[0])).toBe(parameters(known.hashes[0]));
+  });
+});
+
+/** Resolves once the reset link asked for this address was handled (the work that follows the answer). */
+const handled = (email: string) =>
+  new Promise<void>((resolve) => {
+    const listener = (done: string) => {
+      if (done !== email) return;
+      passwordLinkEvents.off('handled', listener);
+      resolve();
+    };
+    passwordLinkEvents.on('handled', listener);
+  });
+
+describe('password restore answers', () => {
+  it('are identical for a known and an unknown address and never wait for the mail', { timeout: 60_000 }, async () => {
+    const ws = await makeWorkspace(h);
+    const ghost = `ghost-${ws.workspace.toLowerCase()}@example.test`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let mailed!: (to: string) => void;
+    const mailCalled = new Promise<string>((resolve) => {
+      mailed = resolve;
+    });
+    // The mailer is held until the end: an answer that waited for the mail (or for anything only the known address
+    // leads to) would never come, and this test would time out.
+    const send = vi.spyOn(h.platform.mail, 'send').mockImplementation(async (message) => {
+      mailed(message.to);
+      await held;
+      return { id: 'held', status: 'kept', error: null };
+    });
+    try {
+      const knownDone = handled(ws.employee.email);
+      const ghostDone = handled(ghost);
+      const known = await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+      const unknown = await call(h, null, 'POST', '/api/forgot_password', { email: ghost });
+      expect(known.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body).toBe(known.body);
+      expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+      // After the answers: the known address gets its link, the unknown one nothing.
+      expect(await mailCalled).toBe(ws.employee.email);
+      await ghostDone;
+      release();
+      await knownDone;
+      expect(send.mock.calls.map(([message]) => message.to)).toEqual([ws.employee.email]);
+    } finally {
+      release();
+      send.mockRestore();
+    }
   });
 });

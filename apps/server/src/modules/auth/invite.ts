@@ -1,14 +1,14 @@
 // Issue 12 "Employees: invite by e-mail": an administrator enters a name and an e-mail, never a password; the person
 // sets their own through a mailed single-use link (the password-reset machinery with a longer life).
 import { INVITE_TOKEN_TTL_MS, type InviteEmployeeBody } from '@hallway/shared';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { inviteMail } from '../../platform/mail/templates.js';
 import { clients } from '../clients/tables.js';
-import { createEmployee, getUserRow } from '../users/index.js';
-import { type UserRow, users } from '../users/tables.js';
+import { createEmployee, getUserRow, markInvited } from '../users/index.js';
+import type { UserRow } from '../users/tables.js';
 import { openPasswordLink } from './service.js';
 
 /**
@@ -18,7 +18,7 @@ import { openPasswordLink } from './service.js';
 export async function invite(platform: Platform, ctx: RequestContext, body: InviteEmployeeBody): Promise<UserRow> {
   const [client] = await ctx.db.select().from(clients).where(eq(clients.id, ctx.tenant()));
   const created = await createEmployee(ctx.db, client, { ...body, passwordHash: null });
-  const [row] = await ctx.db.update(users).set({ invitedAt: new Date() }).where(eq(users.id, created.id)).returning();
+  const row = (await markInvited(ctx.db, created.id))!;
   await mailInvitation(platform, ctx, row, client.name);
   return row;
 }
@@ -29,19 +29,7 @@ export async function invite(platform: Platform, ctx: RequestContext, body: Invi
  */
 export async function resendInvitation(platform: Platform, ctx: RequestContext, id: string): Promise<UserRow> {
   await getUserRow(ctx, id);
-  const [row] = await ctx.db
-    .update(users)
-    .set({ invitedAt: new Date() })
-    .where(
-      and(
-        eq(users.id, id),
-        isNotNull(users.invitedAt),
-        isNull(users.passwordHash),
-        eq(users.deletionMark, false),
-        isNotNull(users.email),
-      ),
-    )
-    .returning();
+  const row = await markInvited(ctx.db, id, true);
   if (!row) throw new AppError(400, 'not_invited');
   const [client] = await ctx.db.select({ name: clients.name }).from(clients).where(eq(clients.id, ctx.tenant()));
   await mailInvitation(platform, ctx, row, client.name);

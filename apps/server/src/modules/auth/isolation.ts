@@ -1,9 +1,9 @@
 // Isolation-suite fixtures of signing in: a password reset of A's employee (its link row and its e-mail).
-import { call } from '../../test/harness.js';
+import { askResetLink, call } from '../../test/harness.js';
 import { registerBody, registerObject } from '../../test/isolation/registry.js';
 
 registerObject('password_reset', async (h, a) => {
-  const res = await call(h, null, 'POST', '/api/forgot_password', { email: a.employee.email });
+  const res = await askResetLink(h, a.employee.email);
   if (res.statusCode !== 200) throw new Error(`password reset fixture: ${res.statusCode} ${res.body}`);
   return a.employee.id;
 });
@@ -31,7 +31,7 @@ registerBody('POST /api/user/invite', () => ({
 registerObject('invited_user', async (h, a) => {
   const res = await call(h, a.admin, 'POST', '/api/user/invite', {
     firstName: 'Pending',
-    lastName: 'Invitee',
+    lastName: a.mark,
     email: `pending-${process.pid}-${invited++}@example.test`,
   });
   if (res.statusCode !== 200) throw new Error(`invitation fixture: ${res.statusCode} ${res.body}`);

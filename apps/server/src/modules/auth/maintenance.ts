@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type CleanupTask, countDeleted, daysBefore } from '../../platform/jobs/maintenance.js';
-import { passwordResets } from '../users/tables.js';
+import { passwordResets } from './tables.js';
 
 /**
  * Reset links spent or expired over a day ago can never work again; the day's grace keeps the recent ones

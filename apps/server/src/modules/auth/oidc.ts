@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Platform } from '../../platform/index.js';
 import { clients } from '../clients/tables.js';
 import { users } from '../users/tables.js';
-import { issueToken, recordSignIn } from './service.js';
+import { issueToken, noteSignIn } from './service.js';
 
 type OidcSettings = NonNullable<Config['oidc']>;
 let discovered: { settings: OidcSettings; config: Promise<oidc.Configuration> } | null = null;
@@ -68,6 +68,6 @@ export async function signInWithCode(platform: Platform, code: string) {
   if (found.user.awaitingApproval) throw new AppError(403, 'registration_pending');
   if (found.user.deletionMark) throw new AppError(403, 'user_deleted');
   if (found.clientStatus === 'blocked') throw new AppError(403, 'company_blocked');
-  await recordSignIn(platform, found.user.id);
+  await noteSignIn(platform, found.user.id);
   return { token: issueToken(platform, found.user), user: found.user };
 }

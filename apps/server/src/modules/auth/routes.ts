@@ -34,6 +34,8 @@ export const authModule: ModuleRoutes = {
     // Every entry point below counts against its client address before the body is even read; sign-in also
     // counts against the account inside service.signIn (platform/auth/throttle.ts).
     const byAddress = { onRequest: app.throttle.byAddress };
+    // Reset links still being made and mailed after their answer are finished before the app closes.
+    app.addHook('onClose', () => service.passwordLinksSettled());
     // A sign-in answer also opens the file session, so that the first paint's `<img src>` (the header avatar)
     // already has its cookie instead of racing PUT /api/files/session.
     const openFiles = (reply: FastifyReply, protocol: string, token: string) =>
@@ -44,7 +46,14 @@ export const authModule: ModuleRoutes = {
 
     app.get(
       '/api/env',
-      { schema: { tags: ['auth'], response: { 200: envDto } }, config: { access: { public: true } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The installation: vendor, default language, external sign-in, version',
+          response: { 200: envDto },
+        },
+        config: { access: { public: true, reason: 'the branding the sign-in page shows before anyone signs in' } },
+      },
       async () => ({ vendor: config.vendor, defaultLang: config.defaultLang, oidc: !!config.oidc, version: VERSION }),
     );
 
@@ -53,10 +62,11 @@ export const authModule: ModuleRoutes = {
       {
         schema: {
           tags: ['auth'],
+          summary: 'Sign in with a login or e-mail and a password, optionally within a workspace',
           body: loginPageBody,
           response: { 200: z.object({ token: z.string(), result: userDto }) },
         },
-        config: { access: { public: true } },
+        config: { access: { public: true, reason: "the workspace's sign-in page settings, shown before signing in" } },
         ...byAddress,
       },
       async (req, reply) => {
@@ -72,10 +82,11 @@ export const authModule: ModuleRoutes = {
       {
         schema: {
           tags: ['auth'],
+          summary: 'Sign in with a login or e-mail and a password',
           body: loginBody,
           response: { 200: z.object({ token: z.string(), _id: z.string() }) },
         },
-        config: { access: { public: true } },
+        config: { access: { public: true, reason: 'signing in; throttled per account and per address' } },
         ...byAddress,
       },
       async (req, reply) => {
@@ -90,6 +101,7 @@ export const authModule: ModuleRoutes = {
       {
         schema: {
           tags: ['auth'],
+          summary: 'Sign out, ending every session of the caller',
           body: z.object({ user_id: z.string().optional() }).optional(),
           response: { 200: okResult },
         },
@@ -105,12 +117,20 @@ export const authModule: ModuleRoutes = {
     app.post(
       '/api/forgot_password',
       {
-        schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: okResult } },
-        config: { access: { public: true } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Ask for a password reset link by login or e-mail',
+          body: forgotPasswordBody,
+          response: { 200: okResult },
+        },
+        config: {
+          access: { public: true, reason: 'asking for a reset link; answers the same whether the address is known' },
+        },
         ...byAddress,
       },
       async (req) => {
-        await service.forgotPassword(platform, req.body.email);
+        // Answered before anything depends on the address: the link is made and mailed afterwards.
+        service.requestPasswordLink(platform, req.body.email, req.log);
         return { result: true };
       },
     );
@@ -125,7 +145,14 @@ export const authModule: ModuleRoutes = {
           params: z.object({ token: z.string().min(10).max(200) }),
           response: { 200: okResult },
         },
-        config: { access: { public: true }, params: { token: 'resetToken' } },
+        config: {
+          access: {
+            public: true,
+            reason:
+              'whether a reset link still works: true or reset_link_invalid, nothing about the person (throttled by address)',
+          },
+          params: { token: 'resetToken' },
+        },
         ...byAddress,
       },
       async (req) => {
@@ -139,23 +166,40 @@ export const authModule: ModuleRoutes = {
       {
         schema: {
           tags: ['auth'],
+          summary: 'Set a new password with a reset link, signing the person in',
+          description:
+            'Spends the link and answers `{ result: true, token, user }` with a session (as `POST /api/loginPage`) ' +
+            'when the person may enter; without `token` when they may not (awaiting approval, deleted, workspace ' +
+            "blocked): they sign in by hand and meet sign-in's answer.",
           params: z.object({ token: z.string().min(10).max(200) }),
           body: resetPasswordBody,
-          response: { 200: okResult },
+          response: {
+            200: z.object({ result: z.literal(true), token: z.string().optional(), user: userDto.optional() }),
+          },
         },
-        config: { access: { public: true }, params: { token: 'resetToken' } },
+        config: {
+          access: { public: true, reason: 'setting a password with a mailed one-time link' },
+          params: { token: 'resetToken' },
+        },
         ...byAddress,
       },
-      async (req) => {
-        await service.resetPassword(platform, req.params.token, req.body.password);
-        return { result: true };
+      async (req, reply) => {
+        const session = await service.resetPassword(platform, req.params.token, req.body.password);
+        if (!session) return { result: true as const };
+        openFiles(reply, req.protocol, session.token);
+        return { result: true as const, token: session.token, user: service.presentSelf(session.user) };
       },
     );
 
     app.post(
       '/api/reset_password_hard',
       {
-        schema: { tags: ['auth'], body: resetPasswordHardBody, response: { 200: resultOf(userDto) } },
+        schema: {
+          tags: ['auth'],
+          summary: "Set an employee's password (administrators)",
+          body: resetPasswordHardBody,
+          response: { 200: resultOf(userDto) },
+        },
         config: { access: { role: 'admin' } },
       },
       async (req) => {
@@ -170,6 +214,7 @@ export const authModule: ModuleRoutes = {
       {
         schema: {
           tags: ['auth'],
+          summary: 'Register in a workspace open for registration',
           body: registerBody,
           response: { 200: resultOf(userDto).extend({ token: z.string().optional(), message: z.string() }) },
         },
@@ -226,7 +271,12 @@ export const authModule: ModuleRoutes = {
     app.post(
       '/api/register_many',
       {
-        schema: { tags: ['auth'], body: registerManyBody, response: { 200: resultOf(registerManyResult) } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Create several employees at once (administrators)',
+          body: registerManyBody,
+          response: { 200: resultOf(registerManyResult) },
+        },
         config: { access: { role: 'admin' } },
       },
       async (req) => ({ result: await registerMany(req.ctx, req.body.users) }),
@@ -235,8 +285,12 @@ export const authModule: ModuleRoutes = {
     app.get(
       '/api/outlook/url',
       {
-        schema: { tags: ['auth'], response: { 200: z.object({ url: z.string() }) } },
-        config: { access: { public: true } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The address of the external (OpenID) sign-in page',
+          response: { 200: z.object({ url: z.string() }) },
+        },
+        config: { access: { public: true, reason: 'where to send the browser to sign in with the identity provider' } },
       },
       async () => ({ url: await authorizationUrl(platform) }),
     );
@@ -246,10 +300,13 @@ export const authModule: ModuleRoutes = {
       {
         schema: {
           tags: ['auth'],
+          summary: 'Sign in with the code the external (OpenID) sign-in returned',
           body: oidcLoginBody,
           response: { 200: z.object({ token: z.string(), result: userDto }) },
         },
-        config: { access: { public: true } },
+        config: {
+          access: { public: true, reason: "the identity provider's answer, checked against its signed token" },
+        },
         ...byAddress,
       },
       async (req, reply) => {

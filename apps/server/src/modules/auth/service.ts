@@ -1,9 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { RESET_TOKEN_TTL_MS } from '@hallway/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { authorize } from '../../platform/access/tenancy.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Throttle } from '../../platform/auth/throttle.js';
 import type { Tx } from '../../platform/db/client.js';
+import { diskFull } from '../../platform/db/errors.js';
 import { inSystem } from '../../platform/db/tenant.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -11,8 +15,18 @@ import type { Platform } from '../../platform/index.js';
 import { mailPasswordChanged } from '../../platform/mail/notices.js';
 import { passwordResetMail } from '../../platform/mail/templates.js';
 import { clients } from '../clients/tables.js';
-import { getUserRow, presentUser, saveUser } from '../users/index.js';
-import { passwordResets, signInNames, type UserRow, users } from '../users/tables.js';
+import {
+  endSessions,
+  getUserRow,
+  mayManage,
+  presentUser,
+  recordSignIn,
+  saveUser,
+  setPassword,
+} from '../users/index.js';
+import { signInNames, type UserRow, users } from '../users/tables.js';
+import { signInPolicy } from './policy.js';
+import { passwordResets } from './tables.js';
 
 /**
  * Finds the person signing in by login or e-mail (spec portal §7 Authentication) — one case-folded namespace for
@@ -40,9 +54,9 @@ export async function signIn(
   });
   await throttle.take('account', found ? `user:${found.user.id}` : `name:${name}`);
   const passwordMatches = await verifyPassword(found?.user.passwordHash ?? null, input.password);
-  const superadmin = !!found?.user.roles.includes('superadmin');
+  const can = signInPolicy(found?.user);
   const workspaceMatches =
-    !input.workspace || superadmin || found?.workspace?.toLowerCase() === input.workspace.trim().toLowerCase();
+    !input.workspace || can.anyWorkspace || found?.workspace?.toLowerCase() === input.workspace.trim().toLowerCase();
   if (!found || !passwordMatches || !workspaceMatches) {
     throw new AppError(400, 'password_incorrect', {}, { fields: { password: 'password_incorrect' } });
   }
@@ -50,19 +64,19 @@ export async function signIn(
   // A newcomer of open registration waits for an administrator before anything else (users/register.ts).
   if (user.awaitingApproval) throw new AppError(403, 'registration_pending');
   if (user.deletionMark) throw new AppError(403, 'user_deleted');
-  if (found.clientStatus === 'blocked' && !superadmin) throw new AppError(403, 'company_blocked');
-  await recordSignIn(platform, user.id);
+  if (found.clientStatus === 'blocked' && !can.whileBlocked) throw new AppError(403, 'company_blocked');
+  await noteSignIn(platform, user.id);
   return { token: issueToken(platform, user), user };
 }
 
-/** Notes a successful sign-in (the employees list's "last sign-in"); the row's `updated` stays as it was. */
-export async function recordSignIn(platform: Platform, userId: string): Promise<void> {
-  await inSystem(platform.database, (tx) =>
-    tx
-      .update(users)
-      .set({ lastSignInAt: new Date(), updated: sql`${users.updated}` })
-      .where(eq(users.id, userId)),
-  );
+/**
+ * Notes a successful sign-in (the employees list's "last sign-in"); the row's `updated` stays as it was. On a full
+ * disk the note is left out rather than the sign-in refused: signing in is how people get to read.
+ */
+export async function noteSignIn(platform: Platform, userId: string): Promise<void> {
+  await inSystem(platform.database, (tx) => recordSignIn(tx, userId)).catch((err: unknown) => {
+    if (!diskFull(err)) throw err;
+  });
 }
 
 export const issueToken = (platform: Platform, user: UserRow) =>
@@ -73,11 +87,7 @@ export const presentSelf = (user: UserRow) => presentUser(user, { showHr: true }
 
 /** Logout ends every session of the person: tokens issued before now stop working. */
 export async function logout(ctx: RequestContext): Promise<void> {
-  const me = ctx.me();
-  await ctx.db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, me.id));
+  await endSessions(ctx.db, ctx.me().id);
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -101,17 +111,44 @@ export async function openPasswordLink(tx: Tx, user: Pick<UserRow, 'id' | 'clien
   return token;
 }
 
+/** `handled` (the name) once a requested reset link was made and mailed, or nobody has the name: what tests await. */
+export const passwordLinkEvents = new EventEmitter();
+const pendingLinks = new Set<Promise<void>>();
+
 /**
- * Mails a single-use link valid for an hour; the person's earlier links stop working, so only the newest is ever
- * live. Answers the same whether the address is known or not, so nobody learns who works where.
+ * `POST api/forgot_password`: the request is answered first, by the same code whether the name is known or not,
+ * and the lookup, the link and the mail come after the answer (forgotPassword): neither the answer nor its time says
+ * who works here. A link not mailed because the process stopped is asked for again.
  */
-export async function forgotPassword(platform: Platform, email: string): Promise<void> {
+export function requestPasswordLink(platform: Platform, name: string, log: FastifyBaseLogger): void {
+  const work: Promise<void> = new Promise((started) => setImmediate(started))
+    .then(() => forgotPassword(platform, name))
+    .catch((err) => log.error({ err }, 'password reset link failed'))
+    .finally(() => {
+      pendingLinks.delete(work);
+      passwordLinkEvents.emit('handled', name);
+    });
+  pendingLinks.add(work);
+}
+
+/** Resolves once every reset link asked for so far was handled (the app waits for them when it closes). */
+export async function passwordLinksSettled(): Promise<void> {
+  while (pendingLinks.size) await Promise.all(pendingLinks);
+}
+
+/**
+ * Mails a single-use link valid for an hour to the person whose login or e-mail `name` is (the names sign-in takes);
+ * the person's earlier links stop working, so only the newest is ever live. Nothing happens for a name nobody has,
+ * or a person without an e-mail (the caller has long been answered either way).
+ */
+export async function forgotPassword(platform: Platform, name: string): Promise<void> {
   const target = await inSystem(platform.database, async (tx) => {
     const [row] = await tx
       .select({ user: users, clientStatus: clients.status })
-      .from(users)
+      .from(signInNames)
+      .innerJoin(users, eq(users.id, signInNames.userId))
       .leftJoin(clients, eq(clients.id, users.clientId))
-      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.deletionMark, false)));
+      .where(and(eq(signInNames.name, name), eq(users.deletionMark, false)));
     if (!row || row.clientStatus === 'blocked') return null;
     return { user: row.user, token: await openPasswordLink(tx, row.user, RESET_TOKEN_TTL_MS) };
   });
@@ -148,9 +185,13 @@ export async function checkResetToken(platform: Platform, token: string): Promis
   if (!open) throw new AppError(400, 'reset_link_invalid');
 }
 
-export async function resetPassword(platform: Platform, token: string, password: string): Promise<void> {
+export async function resetPassword(
+  platform: Platform,
+  token: string,
+  password: string,
+): Promise<{ token: string; user: UserRow } | null> {
   const passwordHash = await hashPassword(password);
-  const { userId, notice } = await inSystem(platform.database, async (tx) => {
+  const { person, notice, blocked } = await inSystem(platform.database, async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -163,18 +204,22 @@ export async function resetPassword(platform: Platform, token: string, password:
       )
       .returning();
     if (!reset) throw new AppError(400, 'reset_link_invalid');
-    const [before] = await tx.select({ had: users.passwordHash }).from(users).where(eq(users.id, reset.userId));
-    const [person] = await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, reset.userId))
-      .returning();
+    const { person, hadPassword } = await setPassword(tx, reset.userId, passwordHash);
+    const [workspace] = person.clientId
+      ? await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, person.clientId))
+      : [];
     // An invited person setting their first password changed nothing: no notice for them.
-    return { userId: reset.userId, notice: before?.had ? person : null };
+    return { person, notice: hadPassword ? person : null, blocked: workspace?.status === 'blocked' };
   });
   // After the commit, like every revocation: the person's open sockets close in every process.
-  platform.realtime.revokeUser(userId);
+  platform.realtime.revokeUser(person.id);
   if (notice) await mailPasswordChanged(platform, notice);
+  // The link proved the mailbox as sign-in proves the password: someone who may enter is signed in (a new hire
+  // lands in the intranet, not on the sign-in form); the others sign in by hand and meet sign-in's answer.
+  const mayEnter = !person.awaitingApproval && !person.deletionMark && (!blocked || signInPolicy(person).whileBlocked);
+  if (!mayEnter) return null;
+  await noteSignIn(platform, person.id);
+  return { token: issueToken(platform, person), user: person };
 }
 
 /**
@@ -192,7 +237,8 @@ export async function resetPasswordHard(
     throw new AppError(400, 'old_password_required', {}, { fields: { oldPassword: 'old_password_required' } });
   }
   const row = await getUserRow(ctx, userId);
-  if (row.roles.includes('admin') && !ctx.isSuperadmin) throw new AppError(403, 'no_access');
+  // Another administrator's password only the superadmin sets (users policy).
+  authorize(mayManage(ctx, row));
   const saved = await saveUser(ctx.db, row.id, {
     passwordHash: await hashPassword(password),
     tokenVersion: row.tokenVersion + 1,

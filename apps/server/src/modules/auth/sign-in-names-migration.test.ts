@@ -1,73 +1,28 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, rowsOf } from '../../platform/db/client.js';
-import { MIGRATIONS_DIR, migrate } from '../../platform/db/migrate.js';
+import { type Database, rowsOf } from '../../platform/db/client.js';
+import { migrate } from '../../platform/db/migrate.js';
 import { applyRowLevelSecurity } from '../../platform/db/security.js';
+import { emptyDatabase, legacyFolder, migrateAsOlderRelease } from '../../test/migration-databases.js';
 
 // Migration 0005 (sign_in_names) on a database that already holds people whose login is someone else's e-mail:
 // on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
 
 const TAG = '0005_sign_in_names';
 let database: Database;
-let dropDatabase: (() => Promise<void>) | null = null;
+let dropDatabase: () => Promise<void>;
 let before: string;
 
-/** The migrations folder as it was before `tag`. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'hallway-migrations-'));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === tag),
-  );
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 beforeAll(async () => {
-  before = await migrationsBefore(TAG);
-  const testUrl = process.env.TEST_DATABASE_URL;
-  if (testUrl) {
-    const name = `hallway_m_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: testUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(testUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'pg', url: url.toString(), poolSize: 2 });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: testUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-    const client = await database.pool!.connect();
-    try {
-      await migratePg(drizzlePg(client), { migrationsFolder: before });
-    } finally {
-      client.release();
-    }
-  } else {
-    database = await openDatabase({ kind: 'pglite' });
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: before });
-  }
+  before = await legacyFolder(TAG);
+  ({ database, drop: dropDatabase } = await emptyDatabase());
+  await migrateAsOlderRelease(database, before);
   // An installation running the previous version: row-level security on, as every start left it.
   await applyRowLevelSecurity(database);
 }, 120_000);
 
 afterAll(async () => {
-  await database?.close();
   await dropDatabase?.();
   await rm(before, { recursive: true, force: true });
 });

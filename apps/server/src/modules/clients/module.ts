@@ -1,3 +1,4 @@
+import { messages } from '@hallway/shared/clients.messages';
 import type { Module } from '../../platform/http/module.js';
 import { clientsModule } from './routes.js';
 import * as tables from './tables.js';
@@ -5,5 +6,6 @@ import * as tables from './tables.js';
 export const module: Module = {
   ...clientsModule,
   feature: { featureFree: true, reason: 'the workspace itself and its feature switches' },
+  messages,
   tables,
 };

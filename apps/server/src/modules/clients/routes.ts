@@ -23,6 +23,7 @@ export const clientsModule: ModuleRoutes = {
       {
         schema: {
           tags: ['clients'],
+          summary: 'List the workspaces (superadmin)',
           querystring: z.object({ search: z.string().max(100).optional(), status: z.enum(CLIENT_STATUSES).optional() }),
           response: { 200: resultOf(z.array(clientDto)) },
         },
@@ -34,7 +35,12 @@ export const clientsModule: ModuleRoutes = {
     app.post(
       '/api/clients',
       {
-        schema: { tags: ['clients'], body: createClientBody, response: { 200: resultOf(clientDto) } },
+        schema: {
+          tags: ['clients'],
+          summary: 'Create a workspace (superadmin)',
+          body: createClientBody,
+          response: { 200: resultOf(clientDto) },
+        },
         config: { access: { role: 'superadmin', workspace: 'optional' }, body: { 'lmsAdmins[]': 'user' } },
       },
       async (req) => ({ result: await service.createClient(req.ctx, req.body) }),
@@ -45,6 +51,7 @@ export const clientsModule: ModuleRoutes = {
       {
         schema: {
           tags: ['clients'],
+          summary: 'List the features a workspace can switch on',
           response: { 200: resultOf(z.array(z.object({ code: z.enum(FEATURES) }))) },
         },
         config: { access: { workspace: 'optional' } },
@@ -57,6 +64,7 @@ export const clientsModule: ModuleRoutes = {
       {
         schema: {
           tags: ['clients'],
+          summary: "Switch one of a workspace's features on or off (superadmin)",
           params: switchFeatureParams,
           response: { 200: z.object({ features: z.array(featureFlag) }) },
         },
@@ -70,10 +78,17 @@ export const clientsModule: ModuleRoutes = {
       {
         schema: {
           tags: ['clients'],
+          summary: 'Find a workspace by its code (the sign-in page)',
           params: z.object({ workspace: z.string().min(1).max(64) }),
           response: { 200: resultOf(publicClientDto) },
         },
-        config: { access: { public: true }, params: { workspace: 'workspace' } },
+        config: {
+          access: {
+            public: true,
+            reason: 'which workspace a sign-in page belongs to, by its code: its name and branding only',
+          },
+          params: { workspace: 'workspace' },
+        },
       },
       async (req) => ({ result: await service.clientByWorkspace(platform, req.params.workspace) }),
     );
@@ -81,7 +96,12 @@ export const clientsModule: ModuleRoutes = {
     app.get(
       '/api/clients/:id',
       {
-        schema: { tags: ['clients'], params: z.object({ id }), response: { 200: resultOf(clientDto) } },
+        schema: {
+          tags: ['clients'],
+          summary: 'Get a workspace',
+          params: z.object({ id }),
+          response: { 200: resultOf(clientDto) },
+        },
         config: { access: { workspace: 'optional' }, params: { id: 'client' } },
       },
       async (req) => ({ result: await service.getClient(req.ctx, req.params.id) }),
@@ -92,6 +112,7 @@ export const clientsModule: ModuleRoutes = {
       {
         schema: {
           tags: ['clients'],
+          summary: "Change a workspace's details and settings",
           params: z.object({ id }),
           body: updateClientBody,
           response: { 200: resultOf(clientDto) },

@@ -11,7 +11,7 @@ import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enterSystemPath } from '../../platform/access/system-path.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import type { Tx } from '../../platform/db/client.js';
+import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { uniqueViolation } from '../../platform/db/errors.js';
 import { inSystem } from '../../platform/db/tenant.js';
 import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
@@ -19,6 +19,7 @@ import { files } from '../../platform/files/tables.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { workspacePeople } from './people.js';
+import { clientPolicy } from './policy.js';
 import { completeFeatures, presentClient } from './presenter.js';
 import { type ClientRow, clients } from './tables.js';
 
@@ -59,8 +60,9 @@ export async function listClients(ctx: RequestContext, filter: { search?: string
 
 /** A workspace: the superadmin sees any; everyone else only their own. */
 export async function getClient(ctx: RequestContext, id: string) {
-  if (ctx.isSuperadmin && ctx.clientId !== id) await enterSystemPath(ctx, 'clients.read', { clientId: id });
-  else if (ctx.clientId !== id) throw forbidden();
+  const can = clientPolicy(ctx, id);
+  if (!can.read) throw forbidden();
+  if (can.elsewhere) await enterSystemPath(ctx, 'clients.read', { clientId: id });
   const row = await loadClient(ctx.db, id);
   const used = await storageUsed(ctx.db, [id]);
   return presentClient(row, { storageUsed: used.get(id) ?? 0 });
@@ -105,15 +107,14 @@ export async function createClient(ctx: RequestContext, body: CreateClient) {
 const SUPERADMIN_FIELDS = ['status', 'storageSize'] as const;
 
 export async function updateClient(ctx: RequestContext, id: string, body: UpdateClient) {
-  if (ctx.isSuperadmin) {
-    if (ctx.clientId !== id) await enterSystemPath(ctx, 'clients.update', { clientId: id, fields: Object.keys(body) });
-  } else {
-    if (ctx.clientId !== id || !ctx.isAdmin) throw forbidden();
-    const field = SUPERADMIN_FIELDS.find((f) => body[f] !== undefined);
-    if (field) throw new AppError(403, 'no_access', {}, { fields: { [field]: 'no_access' } });
-  }
+  const can = clientPolicy(ctx, id);
+  if (!can.edit) throw forbidden();
+  if (can.elsewhere) await enterSystemPath(ctx, 'clients.update', { clientId: id, fields: Object.keys(body) });
+  const field = can.editSuperadminFields ? undefined : SUPERADMIN_FIELDS.find((f) => body[f] !== undefined);
+  if (field) throw new AppError(403, 'no_access', {}, { fields: { [field]: 'no_access' } });
   const current = await loadClient(ctx.db, id);
   if (body.header && body.header !== current.header) await assertHeaderImage(ctx.db, id, body.header);
+  if (body.lmsAdmins?.length) await assertOwnPeople(ctx.db, id, body.lmsAdmins);
   const { start_page, settings, ...fields } = body;
   const [row] = await ctx.db
     .update(clients)
@@ -135,6 +136,17 @@ export async function updateClient(ctx: RequestContext, id: string, body: Update
     .returning();
   const used = await storageUsed(ctx.db, [id]);
   return presentClient(row, { storageUsed: used.get(id) ?? 0 });
+}
+
+/** LMS administrators are people of the workspace: anyone else's id is answered as an unknown person. */
+async function assertOwnPeople(tx: Tx, clientId: string, ids: string[]): Promise<void> {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`SELECT id FROM users WHERE client_id = ${clientId} AND id = ANY (${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  if (rows.length < new Set(ids).size) {
+    throw new AppError(404, 'user_not_found', {}, { fields: { lmsAdmins: 'user_not_found' } });
+  }
 }
 
 /**

@@ -84,7 +84,7 @@ describe('POST /api/comment', () => {
     const card = crypto.randomUUID();
     registerCommentSubject('bp', async (_ctx, id) => {
       if (id !== card) throw notFound();
-      return { type: 'bp', id, postId: null, room: `bp:${id}` };
+      return { type: 'bp', id, postId: null, authorId: null, room: `bp:${id}` };
     });
     const res = await comment(ws.employee, { type: 'bp', id: card }, 'Approved');
     expect(res.json().result).toMatchObject({ parent: { type: 'bp', id: card, postId: null } });

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { newId } from '../../platform/db/ids.js';
-import { type DemoAnswer, posts, WALL } from '../posts/index.js';
+import { type DemoAnswer, seededWallPosts, setCommentCounts, WALL } from '../posts/index.js';
 import { users } from '../users/tables.js';
 import { commentReactions, comments } from './tables.js';
 
@@ -12,11 +12,7 @@ import { commentReactions, comments } from './tables.js';
 export async function seedComments(tx: Tx, clientId: string): Promise<void> {
   const people = await tx.select({ id: users.id, login: users.login }).from(users).where(eq(users.clientId, clientId));
   const id = (login: string) => people.find((p) => p.login === login)!.id;
-  const seeded = await tx
-    .select({ id: posts.id, created: posts.created })
-    .from(posts)
-    .where(eq(posts.clientId, clientId))
-    .orderBy(asc(posts.created));
+  const seeded = await seededWallPosts(tx, clientId);
   const wall = [...WALL].sort((a, b) => b.hoursAgo - a.hoursAgo);
   if (seeded.length !== wall.length) return;
 
@@ -64,7 +60,10 @@ async function recountComments(tx: Tx, clientId: string) {
         SELECT reaction, count(*) AS n FROM comment_reactions r WHERE r.comment_id = c.id GROUP BY reaction) t), '{}'::jsonb),
       answers_count = (SELECT count(*) FROM comments a WHERE a.parent_type = 'comment' AND a.parent_id = c.id)
     WHERE c.client_id = ${clientId}`);
-  await tx.execute(sql`
-    UPDATE posts p SET comments_count = (SELECT count(*) FROM comments c WHERE c.post_id = p.id)
-    WHERE p.client_id = ${clientId}`);
+  const counts = await tx
+    .select({ postId: comments.postId, n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(and(eq(comments.clientId, clientId), isNotNull(comments.postId)))
+    .groupBy(comments.postId);
+  await setCommentCounts(tx, new Map(counts.map((c) => [c.postId!, c.n])));
 }

@@ -7,11 +7,11 @@ registerObject('comment', async (h, a) => {
   const { _id } = await postOf(h, a);
   const comment = await as(h, a.employee.token, 'POST', '/api/comment', {
     parent: { type: 'post', id: _id },
-    text: 'A comment of workspace A',
+    text: `A comment ${a.mark}`,
   });
   await as(h, a.admin.token, 'POST', '/api/comment', {
     parent: { type: 'comment', id: comment._id },
-    text: 'An answer',
+    text: `An answer ${a.mark}`,
   });
   await as(h, a.admin.token, 'POST', '/api/post/like', { like_type: 'comment', id: comment._id, reaction: 'like' });
   return comment._id as string;

@@ -9,6 +9,8 @@ export interface CommentSubject {
   id: string;
   /** Set for threads under a post: the post's comment counter moves with them. */
   postId: string | null;
+  /** Whom a new comment of the thread tells (the post's author); null for none. */
+  authorId: string | null;
   /** Where the thread's realtime events go: the whole workspace (null) or one room. */
   room: string | null;
 }
@@ -28,7 +30,7 @@ export function registerCommentSubject(type: Exclude<CommentSubjectType, 'post'>
 async function postSubject(ctx: RequestContext, id: string): Promise<CommentSubject> {
   if (!ctx.hasFeature('wall')) throw new AppError(403, 'feature_disabled');
   const post = await readablePost(ctx, id);
-  return { type: 'post', id: post.id, postId: post.id, room: roomOf(post) };
+  return { type: 'post', id: post.id, postId: post.id, authorId: post.authorId, room: roomOf(post) };
 }
 
 /** The subject of a thread by type; a type no module serves is refused with 400 `comment_parent_unknown`. */

@@ -44,7 +44,12 @@ export const commentsModule: ModuleRoutes = {
     app.post(
       '/api/comment',
       {
-        schema: { tags: ['comments'], body: createCommentBody, response: { 200: resultOf(commentDto) } },
+        schema: {
+          tags: ['comments'],
+          summary: 'Comment on a post or another object',
+          body: createCommentBody,
+          response: { 200: resultOf(commentDto) },
+        },
         config: { access: { signedIn: true } },
       },
       async (req) => {
@@ -60,6 +65,7 @@ export const commentsModule: ModuleRoutes = {
       {
         schema: {
           tags: ['comments'],
+          summary: 'Edit a comment',
           params: idParams,
           body: updateCommentBody,
           response: { 200: resultOf(answerDto) },
@@ -79,6 +85,7 @@ export const commentsModule: ModuleRoutes = {
       {
         schema: {
           tags: ['comments'],
+          summary: 'Delete a comment',
           params: idParams,
           querystring: deleteCommentQuery,
           response: { 200: resultOf(z.object({ _id: z.string(), commentsCount: z.number().int().nullable() })) },
@@ -103,7 +110,13 @@ export const commentsModule: ModuleRoutes = {
     app.get(
       '/api/post/comments_feed/:id',
       {
-        schema: { tags: ['posts'], params: idParams, querystring: pageQuery, response: { 200: feedPage } },
+        schema: {
+          tags: ['posts'],
+          summary: "A post's comments",
+          params: idParams,
+          querystring: pageQuery,
+          response: { 200: feedPage },
+        },
         config: { access: { feature: 'wall' }, params: { id: 'user' } },
       },
       async (req) =>

@@ -18,6 +18,7 @@ import {
   moveCommentCount,
   movedCounts,
   reactionCounts,
+  readersOfPost,
   toggleReaction,
 } from '../posts/index.js';
 import type { ReactionCountsRow } from '../posts/tables.js';
@@ -55,14 +56,18 @@ export async function createComment(ctx: RequestContext, body: CreateCommentBody
   const parentType: CommentParentType = body.parent.type;
   let parentId = body.parent.id;
   let subject: CommentSubject;
+  // Who the new comment answers: the comment's author for a reply, else the thread's object's.
+  let answered: string | null;
   if (parentType === 'comment') {
     const parent = await readableComment(ctx, parentId, true);
+    answered = parent.row.authorId;
     if (parent.row.parentType === 'comment') {
       parentId = parent.row.parentId;
     }
     subject = parent.subject;
   } else {
     subject = await resolveSubject(ctx, parentType, parentId);
+    answered = subject.authorId;
   }
   const mentions = await checkedMentions(ctx, body.text, body.mentions);
   const attachments = await checkedAttachments(ctx, body.attachments);
@@ -92,17 +97,15 @@ export async function createComment(ctx: RequestContext, body: CreateCommentBody
   if (subject.postId)
     await notify(ctx, {
       code: parentType === 'comment' ? 'posts.reply' : 'posts.comment',
-      recipients:
-        parentType === 'comment'
-          ? { authorOf: 'comment', id: body.parent.id }
-          : { authorOf: 'post', id: subject.postId },
+      // Only while they may still read the post (an author who left a private group is not told its text).
+      recipients: answered ? await readersOfPost(ctx, subject.postId, [answered]) : [],
       vars: { text: body.text },
       link: `/post/${subject.postId}`,
     });
   if (subject.postId)
     await notify(ctx, {
       code: 'posts.mention',
-      recipients: mentions,
+      recipients: await readersOfPost(ctx, subject.postId, mentions),
       vars: { text: body.text },
       link: `/post/${subject.postId}`,
     });

@@ -2,6 +2,7 @@ import type { CommentParentType, Reaction, StoredFile } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../platform/db/columns.js';
+import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import { clients } from '../clients/tables.js';
 import { posts, type ReactionCountsRow } from '../posts/tables.js';
 import { users } from '../users/tables.js';
@@ -26,7 +27,7 @@ export const comments = pgTable(
     parentWhere: text().notNull().default(''),
     subjectType: text().$type<CommentSubjectType>().notNull(),
     subjectId: uuid().notNull(),
-    postId: uuid().references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid(),
     status: text().$type<'new' | 'edited'>().notNull().default('new'),
     authorId: uuid()
       .notNull()
@@ -41,6 +42,8 @@ export const comments = pgTable(
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantKey(t),
+    tenantReference(t.postId, posts, 'cascade'),
     index('comments_subject_idx').on(t.clientId, t.subjectType, t.subjectId, t.created),
     index('comments_author_idx').on(t.clientId, t.authorId, t.created),
     index('comments_post_idx').on(t.postId),
@@ -53,12 +56,10 @@ export const commentReactions = pgTable(
   'comment_reactions',
   {
     clientId: uuid().notNull(),
-    commentId: uuid()
-      .notNull()
-      .references(() => comments.id, { onDelete: 'cascade' }),
+    commentId: uuid().notNull(),
     userId: uuid().notNull(),
     reaction: text().$type<Reaction>().notNull(),
     created: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), tenantReference(t.commentId, comments, 'cascade')],
 );

@@ -1,16 +1,19 @@
 // The small calls around events: who may use the calendar, creating with both rights, one event's `.ics`.
 import type { PeriodicEventBody } from '@hallway/shared';
 import { and, eq } from 'drizzle-orm';
-import { AppError, notFound } from '../../platform/errors/app-error.js';
+import { authorize } from '../../platform/access/tenancy.js';
+import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { users } from '../users/tables.js';
 import { eventIcs as icsOf } from './feed.js';
-import { createEvent, visibleRoot } from './service.js';
+import { calendarAccessOf, calendarPolicy } from './policy.js';
+import { visibleRoot } from './reads.js';
+import { createEvent } from './single.js';
 
-/** `POST api/event/` and `…/periodic_event`: `events_create` (the route) and `calendar`. */
+/** `POST api/event/` and `…/periodic_event`: `events_create` (the route) and `calendar` (calendarPolicy). */
 export function create(ctx: RequestContext, body: Parameters<typeof createEvent>[1] | PeriodicEventBody) {
-  if (!ctx.can('calendar')) throw new AppError(403, 'no_access');
+  authorize(calendarPolicy(ctx).create);
   return createEvent(ctx, body);
 }
 
@@ -21,12 +24,7 @@ export async function accessFor(ctx: RequestContext, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.clientId, ctx.tenant()), eq(users.deletionMark, false)));
   if (!person) throw notFound('user_not_found');
-  const admin = person.roles.includes('admin') || person.roles.includes('superadmin');
-  return {
-    user_id: userId,
-    calendar: admin || person.rights.calendar === true,
-    events_create: admin || (person.rights.calendar === true && person.rights.events_create === true),
-  };
+  return { user_id: userId, ...calendarAccessOf(person) };
 }
 
 export async function eventIcs(platform: Platform, ctx: RequestContext, id: string) {

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
+import { dayMoment, instantMoment, type Moment } from '../../platform/notify/moments.js';
 import { notify } from '../../platform/notify/notify.js';
 import { announce } from '../../platform/realtime/announce.js';
 import { eventMembers } from './tables.js';
@@ -29,10 +30,9 @@ export async function memberIdsOf(ctx: RequestContext, eventId: string): Promise
   return rows.map((r) => r.userId);
 }
 
-/** An occurrence's start as the notifications say it: its date, and its time and zone unless all-day. */
-export function whenText(start: number, zone: string, allDay: boolean): string {
-  const local = localOf(start, zone);
-  return allDay ? local.date : `${local.date} ${local.time} (${zone})`;
+/** When an occurrence starts, as its notifications say it: the day of an all-day event, else the instant. */
+export function whenText(start: number, zone: string, allDay: boolean): Moment {
+  return allDay ? dayMoment(localOf(start, zone).date) : instantMoment(start, zone);
 }
 
 /** What a change is about: the event's name and the (new) start of the occurrence or series it touched. */

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoment } from '../../platform/notify/moments.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
 import { settled } from '../../test/notifications.js';
 
@@ -11,6 +12,8 @@ afterAll(() => h.close());
 
 const DAY = 86_400_000;
 const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/** An occurrence's start as an English notification writes it for someone in UTC ("Fri, 11 Dec 2026, 14:00 UTC"). */
+const when = (days: number, time: string) => formatMoment({ at: `${dayIn(days)}T${time}:00Z`, zone: 'UTC' }, 'en');
 
 /** The person's entries of the centre's `events` section, newest first, without invitations. */
 async function entries(clientId: string, who: TestUser) {
@@ -73,7 +76,7 @@ describe('members hear of changes and cancellations', () => {
     const moved = {
       code: 'events.changed',
       title: 'Ada Admin changed the event Quarterly planning',
-      text: `Now: ${dayIn(3)} 14:00 (UTC)`,
+      text: `Now: ${when(3, '14:00')}`,
       link,
     };
     expect(await entries(ws.id, ws.employee)).toEqual([moved]);
@@ -101,7 +104,7 @@ describe('members hear of changes and cancellations', () => {
     const removed = {
       code: 'events.removed',
       title: 'You were taken off Quarterly planning',
-      text: `Ada Admin took you off the members of Quarterly planning (${dayIn(3)} 14:00 (UTC))`,
+      text: `Ada Admin took you off the members of Quarterly planning (${when(3, '14:00')})`,
       link: '/calendar/',
     };
     expect((await entries(ws.id, colleague))[0]).toEqual(removed);
@@ -111,7 +114,7 @@ describe('members hear of changes and cancellations', () => {
     const cancelled = {
       code: 'events.cancelled',
       title: 'Ada Admin cancelled the event Quarterly planning',
-      text: `${dayIn(3)} 14:00 (UTC)`,
+      text: `${when(3, '14:00')}`,
       link: '/calendar/',
     };
     expect((await entries(ws.id, ws.employee))[0]).toEqual(cancelled);
@@ -124,7 +127,7 @@ describe('members hear of changes and cancellations', () => {
       {
         code: 'events.changed',
         title: 'Ada Admin changed the event Quarterly planning',
-        text: `Now: ${dayIn(3)} 12:00 (UTC)`,
+        text: `Now: ${when(3, '12:00')}`,
         link: `/calendar/?event=${theirs._id}`,
       },
     ]);
@@ -154,7 +157,7 @@ describe('members hear of changes and cancellations', () => {
       scope: 'this',
       occurrence: occurrence(1),
     });
-    expect(await codes()).toEqual([`events.changed Now: ${dayIn(4)} 16:00 (UTC)`]);
+    expect(await codes()).toEqual([`events.changed Now: ${when(4, '16:00')}`]);
 
     // From the fourth on, another room: the members carried to the new series are told.
     await ok(ws.admin, 'PUT', `/api/event/periodic_event/${series._id}`, {
@@ -163,13 +166,13 @@ describe('members hear of changes and cancellations', () => {
       scope: 'following',
       occurrence: occurrence(3),
     });
-    expect((await codes())[0]).toBe(`events.changed Now: ${dayIn(6)} 10:00 (UTC)`);
+    expect((await codes())[0]).toBe(`events.changed Now: ${when(6, '10:00')}`);
 
     // The third occurrence is cancelled, then what is left of the series.
     await ok(ws.admin, 'DELETE', `/api/event/periodic_event/${series._id}?all=false&occurrence=${occurrence(2)}`);
-    expect((await codes())[0]).toBe(`events.cancelled ${dayIn(5)} 10:00 (UTC)`);
+    expect((await codes())[0]).toBe(`events.cancelled ${when(5, '10:00')}`);
     await ok(ws.admin, 'DELETE', `/api/event/periodic_event/${series._id}?all=true`);
-    expect((await codes())[0]).toBe(`events.cancelled ${dayIn(3)} 10:00 (UTC)`);
+    expect((await codes())[0]).toBe(`events.cancelled ${when(3, '10:00')}`);
     expect(await entries(ws.id, ws.admin)).toEqual([]);
   });
 });

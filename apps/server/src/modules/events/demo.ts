@@ -1,15 +1,13 @@
 import type { EventAnswer } from '@hallway/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { clients } from '../clients/tables.js';
+import { workspaceTimeZone } from '../clients/index.js';
 import { users } from '../users/tables.js';
 import { recountStatement } from './members.js';
 import type { Repeat } from './recurrence.js';
 import { seriesOf } from './rules.js';
 import { eventMembers, events } from './tables.js';
 import { DAY_MS, dateOfFloat, floating, floatOf, unfloat } from './time.js';
-
-const ZONE = 'Europe/Berlin';
 
 interface DemoEvent {
   name: string;
@@ -175,17 +173,14 @@ const ANSWERS: EventAnswer[] = ['accept', 'accept', 'accept', 'maybe', 'decline'
 
 /** A believable month of the demo company's calendar around today: meetings, a weekly team meeting, an offsite. */
 export async function seedEvents(tx: Tx, clientId: string): Promise<void> {
-  const [client] = await tx.select({ settings: clients.settings }).from(clients).where(eq(clients.id, clientId));
-  await tx
-    .update(clients)
-    .set({ settings: { ...client.settings, timeZone: ZONE } })
-    .where(eq(clients.id, clientId));
+  // The demo workspace is created in its zone (bootstrap/demo.ts), so every module's demo reads the same one.
+  const zone = (await workspaceTimeZone(tx, clientId)) ?? 'UTC';
   const people = await tx
     .select({ id: users.id, login: users.login, department: users.department })
     .from(users)
     .where(eq(users.clientId, clientId));
   const byLogin = new Map(people.map((p) => [p.login, p.id]));
-  const today = floating(Date.now(), ZONE);
+  const today = floating(Date.now(), zone);
   const monday = today - (((new Date(today).getUTCDay() + 6) % 7) * DAY_MS + (today % DAY_MS));
 
   for (const [index, demo] of EVENTS.entries()) {
@@ -195,7 +190,7 @@ export async function seedEvents(tx: Tx, clientId: string): Promise<void> {
     const allDay = demo.allDayLength !== undefined;
     const floatStart = allDay ? floatOf(date) : floatOf(date, demo.start);
     const floatEnd = allDay ? floatOf(date) + demo.allDayLength! * DAY_MS : floatOf(date, demo.end);
-    const timing = { start: unfloat(floatStart, ZONE), end: unfloat(floatEnd, ZONE), allDay, timeZone: ZONE };
+    const timing = { start: unfloat(floatStart, zone), end: unfloat(floatEnd, zone), allDay, timeZone: zone };
     const plan = demo.repeat ? seriesOf({ interval: 1, weekdays: [], ...demo.repeat }, date, timing, {}) : null;
     const [row] = await tx
       .insert(events)
@@ -210,7 +205,7 @@ export async function seedEvents(tx: Tx, clientId: string): Promise<void> {
         isPublic: demo.public ?? false,
         start: new Date(plan?.occurrences[0].start ?? timing.start),
         end: new Date(plan?.occurrences[0].end ?? timing.end),
-        timeZone: ZONE,
+        timeZone: zone,
         rrule: plan?.rrule ?? null,
         repeat: plan?.repeat ?? null,
         lastEnd: new Date(plan?.occurrences.at(-1)?.end ?? timing.end),

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
+import {
+  call,
+  createHarness,
+  type Harness,
+  makeUser,
+  makeWorkspace,
+  type TestUser,
+  type TestWorkspace,
+} from '../../test/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -120,6 +128,31 @@ describe('single events', () => {
     ).toBe('event_not_member');
   });
 
+  it('takes an event of the organizer alone: the organizer counts as its participant, also in an edit', async () => {
+    const ws = await makeWorkspace(h);
+    for (const members of [[], [ws.admin.id]]) {
+      const res = await create(ws, { members });
+      expect(res.statusCode, res.body).toBe(200);
+      const event = res.json().result;
+      expect(event.membersCount).toBe(1);
+      const read = await call(h, ws.admin, 'GET', `/api/event/${event._id}`);
+      expect(read.json().result.members.map((m: { user: { _id: string } }) => m.user._id)).toEqual([ws.admin.id]);
+    }
+    const shared = (await create(ws)).json().result;
+    const alone = await call(h, ws.admin, 'PUT', `/api/event/${shared._id}`, eventOf(ws, { members: [] }));
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json().result.membersCount).toBe(1);
+    const series = await call(
+      h,
+      ws.admin,
+      'POST',
+      '/api/event/periodic_event',
+      eventOf(ws, { members: [], repeat: { period: 'week', count: 3 } }),
+    );
+    expect(series.statusCode, series.body).toBe(200);
+    expect(series.json().result.membersCount).toBe(1);
+  });
+
   it('refuses every §5 rule with its field code', async () => {
     const ws = await makeWorkspace(h);
     const other = await makeWorkspace(h);
@@ -132,11 +165,13 @@ describe('single events', () => {
       [{ name: 'x'.repeat(101) }, 'name', 'too_long'],
       [{ date: undefined }, 'date', 'required'],
       [{ date: dayIn(-1) }, 'date', 'event_date_past'],
+      // Far dates: year 0 is no date of the database, and an all-day event on 9999-12-31 ends in year 10000.
+      [{ date: '0000-01-01' }, 'date', 'date_out_of_range'],
+      [{ allDay: true, date: '9999-12-31' }, 'date', 'date_out_of_range'],
+      [{ endDate: '2201-01-01' }, 'endDate', 'date_out_of_range'],
       [{ startTime: undefined }, 'startTime', 'required'],
       [{ endTime: '09:00' }, 'endTime', 'event_end_invalid'],
       [{ endDate: dayIn(40), endTime: '09:00' }, 'endDate', 'event_too_long'],
-      [{ members: [] }, 'members', 'event_members_required'],
-      [{ members: [ws.admin.id] }, 'members', 'event_members_required'],
       [{ members: [other.employee.id] }, 'members', 'member_unknown'],
       [{ link: 'http://meet.example/x' }, 'link', 'link_invalid'],
       [{ link: 'not a link' }, 'link', 'link_invalid'],
@@ -158,6 +193,7 @@ describe('single events', () => {
       [{ period: 'week', count: 1 }, 'repeat.count', 'repeat_count_min'],
       [{ period: 'day', until: dayIn(1) }, 'repeat.until', 'repeat_until_invalid'],
       [{ period: 'day', count: 1000 }, 'repeat.count', 'repeat_too_many'],
+      [{ period: 'day', until: '9999-12-31' }, 'repeat.until', 'date_out_of_range'],
       [{ count: 3 }, 'repeat.period', 'required'],
     ] as const) {
       const res = await periodic(repeat);
@@ -184,7 +220,19 @@ describe('single events', () => {
     expect((await call(h, other.admin, 'DELETE', `/api/event/${event._id}`)).statusCode).toBe(404);
     const tooLong = await range(ws, ws.admin, `${dayIn(0)}T00:00:00Z`, `${dayIn(500)}T00:00:00Z`);
     expect(tooLong.json().fields?.to).toBe('event_range_invalid');
+    const farOff = await range(ws, ws.admin, '0000-01-01T00:00:00Z', '0000-01-05T00:00:00Z');
+    expect(farOff.statusCode, farOff.body).toBe(400);
+    expect(farOff.json().fields).toEqual({ from: 'date_out_of_range', to: 'date_out_of_range' });
+    const farOccurrence = await call(h, ws.admin, 'GET', `/api/event/${event._id}?occurrence=9999-12-31T00:00:00Z`);
+    expect(farOccurrence.json().fields).toEqual({ occurrence: 'date_out_of_range' });
     expect((await call(h, ws.admin, 'GET', `/api/event/byClient/${ws.id}`)).statusCode).toBe(400);
+
+    // The range says whether its reader may create events, as the create call decides it.
+    const canCreate = async (who: TestUser) =>
+      (await range(ws, who, `${dayIn(0)}T00:00:00Z`, `${dayIn(5)}T00:00:00Z`)).json().can;
+    expect(await canCreate(noCreate)).toEqual({ create: false });
+    expect(await canCreate(ws.employee)).toEqual({ create: true });
+    expect(await canCreate(ws.admin)).toEqual({ create: true });
 
     const access = await call(h, ws.employee, 'GET', `/api/user/${ws.id}/events/access_for/${noCreate.id}`);
     expect(access.json().result).toEqual({ user_id: noCreate.id, calendar: true, events_create: false });

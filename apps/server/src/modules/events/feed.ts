@@ -2,13 +2,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CalendarSettingsDto, EventAnswer } from '@hallway/shared';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.js';
+import { enforceOnBehalf } from '../../platform/access/guard.js';
+import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { workspaceTimeZone } from '../clients/index.js';
-import { ownTimeZone, setOwnTimeZone } from '../users/index.js';
+import { ownTimeZone, principalQuery, setOwnTimeZone } from '../users/index.js';
 import { users } from '../users/tables.js';
 import { calendarText, type IcsEvent } from './ics.js';
 import { calendarFeeds, type EventRow, eventMembers, events } from './tables.js';
@@ -134,7 +135,9 @@ const sameToken = (a: string, b: string) => {
 
 /**
  * `GET api/calendar/feed/{userId}/{token}.ics` (public): the person's events — organizer or member, not declined —
- * that end after FEED_PAST_DAYS ago. The token is compared in constant time; any mismatch is a bare 404.
+ * that end after FEED_PAST_DAYS ago. The token is compared in constant time; any mismatch is a bare 404. Then, at
+ * every fetch, the calendar's own access: a blocked workspace, the `calendar` feature off or the person's `calendar`
+ * right taken away answers the guard's 403 (`company_blocked`, `feature_disabled`, `no_access`).
  */
 export async function personalFeed(platform: Platform, userId: string, token: string): Promise<string> {
   const feed = await inSystem(platform.database, async (tx) => {
@@ -146,7 +149,12 @@ export async function personalFeed(platform: Platform, userId: string, token: st
     return row;
   });
   if (!feed || !sameToken(feed.token, token)) throw notFound('not_found');
-  return inTenant(platform.database, { clientId: feed.clientId }, async (tx) => {
+  // The rows are read in the transaction; the text is written after it, a piece at a time.
+  const items = await inTenant(platform.database, { clientId: feed.clientId }, async (tx) => {
+    // The token stands for its person as the calendar's own routes would: workspace active, feature and right on.
+    const who = principalQuery.read(await rowsOf(tx, sql.raw(principalQuery.sql(userId, feed.clientId))));
+    if (!who) throw notFound('not_found');
+    enforceOnBehalf(who, { feature: 'calendar', right: 'calendar' });
     const since = new Date(Date.now() - FEED_PAST_DAYS * 86_400_000);
     const mine = sql`(${events.organizerId} = ${userId} OR EXISTS (SELECT 1 FROM event_members m
         WHERE m.event_id = ${events.id} AND m.user_id = ${userId} AND m.answer <> 'decline'))`;
@@ -162,9 +170,7 @@ export async function personalFeed(platform: Platform, userId: string, token: st
           .from(events)
           .where(and(eq(events.clientId, feed.clientId), or(inArray(events.seriesId, series))))
       : [];
-    return calendarText(await icsItems(tx, [...roots, ...moved]), {
-      name: 'Hallway',
-      publicUrl: platform.config.publicUrl,
-    });
+    return icsItems(tx, [...roots, ...moved]);
   });
+  return calendarText(items, { name: 'Hallway', publicUrl: platform.config.publicUrl });
 }

@@ -1,6 +1,6 @@
 // RFC 5545 output: one event's `.ics` and a person's subscription feed. Times carry their zone (TZID) with a
 // VTIMEZONE built from the zone's real offsets, so calendars expand a periodic event in its own zone as we do.
-import type { EventAnswer } from '@hallway/shared';
+import { EVENT_SERIES_MAX_YEARS, type EventAnswer } from '@hallway/shared';
 import type { EventRow } from './tables.js';
 import { DAY_MS, floating } from './time.js';
 
@@ -68,16 +68,25 @@ function offsetText(minutes: number) {
 
 const offsetAt = (ms: number, zone: string) => Math.round((floating(ms, zone) - ms) / 60_000);
 
-/**
- * The zone's VTIMEZONE for the years the events span: one STANDARD/DAYLIGHT part per offset change found (by a
- * daily scan, then to the minute), which any RFC 5545 reader understands without a zone database.
- */
-export function vtimezone(zone: string, fromYear: number, toYear: number): string[] {
-  const start = Date.UTC(fromYear, 0, 1);
-  const end = Date.UTC(toYear + 1, 0, 1);
-  const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
+interface OffsetChange {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** Zone-years whose offset changes are known: a zone's rules do not change while the process runs. */
+const knownYears = new Map<string, OffsetChange[]>();
+const KNOWN_YEARS_MAX = 5000;
+
+/** The offset changes of a zone in one year: a daily scan, then to the minute (about 365 look-ups). */
+function changesIn(zone: string, year: number): OffsetChange[] {
+  const key = `${zone} ${year}`;
+  const known = knownYears.get(key);
+  if (known) return known;
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
+  const changes: OffsetChange[] = [];
   let previous = offsetAt(start, zone);
-  const changes: { at: number; from: number; to: number }[] = [];
   for (let day = start; day < end; day += DAY_MS) {
     const next = offsetAt(day + DAY_MS, zone);
     if (next === previous) continue;
@@ -91,23 +100,58 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): strin
     changes.push({ at: hi, from: previous, to: next });
     previous = next;
   }
-  // The offset in force from the first year on: readers take no offset for times before the first part.
-  const initial = offsetText(offsetAt(start, zone));
-  lines.push('BEGIN:STANDARD', `DTSTART:${fromYear}0101T000000`, `TZOFFSETFROM:${initial}`, `TZOFFSETTO:${initial}`);
-  lines.push('END:STANDARD');
-  for (const change of changes) {
-    const kind = change.to > change.from ? 'DAYLIGHT' : 'STANDARD';
-    lines.push(
-      `BEGIN:${kind}`,
-      // DTSTART of a part is the local time before the change.
-      `DTSTART:${localStamp(change.at + change.from * 60_000)}`,
-      `TZOFFSETFROM:${offsetText(change.from)}`,
-      `TZOFFSETTO:${offsetText(change.to)}`,
-      `END:${kind}`,
-    );
+  if (knownYears.size >= KNOWN_YEARS_MAX) knownYears.delete(knownYears.keys().next().value!);
+  knownYears.set(key, changes);
+  return changes;
+}
+
+/** Lets other requests run between the pieces of a large calendar. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The zone's VTIMEZONE for the years its events touch: one STANDARD/DAYLIGHT part per offset change found, which
+ * any RFC 5545 reader understands without a zone database. Each run of consecutive years opens with the offset in
+ * force on its first day (readers take no offset for times before the first part).
+ */
+export async function vtimezone(zone: string, years: Iterable<number>): Promise<string[]> {
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
+  let previousYear = Number.NaN;
+  for (const year of [...new Set(years)].sort((a, b) => a - b)) {
+    if (year !== previousYear + 1) {
+      const initial = offsetText(offsetAt(Date.UTC(year, 0, 1), zone));
+      lines.push('BEGIN:STANDARD', `DTSTART:${year}0101T000000`, `TZOFFSETFROM:${initial}`, `TZOFFSETTO:${initial}`);
+      lines.push('END:STANDARD');
+    }
+    previousYear = year;
+    const cached = knownYears.has(`${zone} ${year}`);
+    for (const change of changesIn(zone, year)) {
+      const kind = change.to > change.from ? 'DAYLIGHT' : 'STANDARD';
+      lines.push(
+        `BEGIN:${kind}`,
+        // DTSTART of a part is the local time before the change.
+        `DTSTART:${localStamp(change.at + change.from * 60_000)}`,
+        `TZOFFSETFROM:${offsetText(change.from)}`,
+        `TZOFFSETTO:${offsetText(change.to)}`,
+        `END:${kind}`,
+      );
+    }
+    if (!cached) await breathe();
   }
   lines.push('END:VTIMEZONE');
   return lines;
+}
+
+/**
+ * The local years an event touches, from its start to its last end, at most EVENT_SERIES_MAX_YEARS + 1 after its
+ * start (a series saved before that limit may end far later; readers keep the last offset past the parts given).
+ */
+export function yearsOf(row: Pick<EventRow, 'start' | 'lastEnd' | 'timeZone'>): number[] {
+  const yearAt = (ms: number) => new Date(floating(ms, row.timeZone)).getUTCFullYear();
+  const from = yearAt(row.start.getTime());
+  const to = Math.min(from + EVENT_SERIES_MAX_YEARS + 1, yearAt(row.lastEnd.getTime()));
+  const years: number[] = [];
+  for (let year = from; year <= to; year++) years.push(year);
+  return years;
 }
 
 function time(name: string, ms: number, row: EventRow): string {
@@ -147,22 +191,46 @@ function vevent(item: IcsEvent, uid: (row: EventRow) => string, publicUrl: strin
   return lines;
 }
 
-/** A VCALENDAR of the events (series with their moved occurrences as separate VEVENTs of the same UID). */
-export function calendarText(items: IcsEvent[], options: { name: string; publicUrl: string; method?: string }): string {
+/** Events written between two breaths of a large calendar. */
+const EVENTS_PER_PIECE = 200;
+
+/**
+ * A VCALENDAR of the events (series with their moved occurrences as separate VEVENTs of the same UID). Written a
+ * piece at a time (a zone-year, a few hundred events), yielding between pieces, so a large feed never holds the
+ * event loop.
+ */
+export async function calendarText(
+  items: IcsEvent[],
+  options: { name: string; publicUrl: string; method?: string },
+): Promise<string> {
   const uid = (row: EventRow) => `${row.seriesId ?? row.id}@hallway`;
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Hallway//Calendar//EN', 'CALSCALE:GREGORIAN'];
   if (options.method) lines.push(`METHOD:${options.method}`);
   lines.push(`X-WR-CALNAME:${escapeText(options.name)}`, `NAME:${escapeText(options.name)}`);
-  const zones = new Map<string, { from: number; to: number }>();
+  const zones = new Map<string, Set<number>>();
   for (const { row } of items) {
     if (row.allDay) continue;
-    const from = new Date(row.start.getTime()).getUTCFullYear();
-    const to = new Date(row.lastEnd.getTime()).getUTCFullYear();
-    const known = zones.get(row.timeZone);
-    zones.set(row.timeZone, { from: Math.min(known?.from ?? from, from), to: Math.max(known?.to ?? to, to) });
+    const years = zones.get(row.timeZone) ?? new Set<number>();
+    for (const year of yearsOf(row)) years.add(year);
+    zones.set(row.timeZone, years);
   }
-  for (const [zone, years] of zones) lines.push(...vtimezone(zone, years.from, years.to));
-  for (const item of items) lines.push(...vevent(item, uid, options.publicUrl));
+  const out: string[] = [];
+  const flush = () => {
+    for (const line of lines) out.push(fold(line));
+    lines.length = 0;
+  };
+  for (const [zone, years] of zones) {
+    lines.push(...(await vtimezone(zone, years)));
+    flush();
+  }
+  for (let i = 0; i < items.length; i++) {
+    lines.push(...vevent(items[i], uid, options.publicUrl));
+    if ((i + 1) % EVENTS_PER_PIECE === 0) {
+      flush();
+      await breathe();
+    }
+  }
   lines.push('END:VCALENDAR');
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  flush();
+  return `${out.join('\r\n')}\r\n`;
 }

@@ -1,15 +1,15 @@
 // Isolation-suite fixtures of the calendar: a single event and a weekly series of workspace A (with a moved
 // occurrence, members, an answer, a sent reminder) and A's iCal token, and the bodies of the calls that need them.
 import { pino } from 'pino';
-import type { Harness, TestWorkspace } from '../../test/harness.js';
-import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
+import type { Harness } from '../../test/harness.js';
+import { type FixtureWorkspace, registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
 import { as } from '../posts/isolation.js';
 import { sendReminders } from './reminders.js';
 
 const DAY = 86_400_000;
 const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const eventBody = (a: TestWorkspace, extra: Record<string, unknown> = {}) => ({
-  name: 'Board meeting of A',
+const eventBody = (a: FixtureWorkspace, extra: Record<string, unknown> = {}) => ({
+  name: 'Board meeting',
   date: dayIn(5),
   startTime: '10:00',
   endTime: '11:00',
@@ -19,7 +19,13 @@ const eventBody = (a: TestWorkspace, extra: Record<string, unknown> = {}) => ({
 });
 
 registerObject('event', async (h: Harness, a) => {
-  const event = await as(h, a.admin.token, 'POST', '/api/event/', eventBody(a, { description: 'Secret agenda of A' }));
+  const event = await as(
+    h,
+    a.admin.token,
+    'POST',
+    '/api/event/',
+    eventBody(a, { name: `Board meeting ${a.mark}`, description: `Secret agenda ${a.mark}` }),
+  );
   await as(h, a.employee.token, 'PUT', `/api/event/${event._id}/answer`, { answer: 'accept' });
   await h.app.inject({
     method: 'GET',
@@ -27,18 +33,18 @@ registerObject('event', async (h: Harness, a) => {
     headers: { authorization: `Bearer ${a.employee.token}` },
   });
   // A reminder sent for it: the job run as if ten minutes before.
-  await sendReminders(h.platform, {}, pino({ level: 'silent' }), Date.parse(event.start) - 10 * 60_000);
+  await sendReminders(h.platform, h.app.services, pino({ level: 'silent' }), Date.parse(event.start) - 10 * 60_000);
   return event._id as string;
 });
 
 registerObject('periodic_event', async (h, a) => {
   const series = await as(h, a.admin.token, 'POST', '/api/event/periodic_event', {
-    ...eventBody(a, { name: 'Weekly sync of A' }),
+    ...eventBody(a, { name: `Weekly sync ${a.mark}` }),
     repeat: { period: 'week', count: 4 },
   });
   const second = new Date(Date.parse(series.start) + 7 * DAY).toISOString();
   await as(h, a.admin.token, 'PUT', `/api/event/periodic_event/${series._id}`, {
-    ...eventBody(a, { name: 'Weekly sync of A, moved', date: dayIn(12), startTime: '15:00', endTime: '16:00' }),
+    ...eventBody(a, { name: `Weekly sync ${a.mark}, moved`, date: dayIn(12), startTime: '15:00', endTime: '16:00' }),
     scope: 'this',
     occurrence: second,
   });

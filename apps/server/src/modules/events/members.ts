@@ -17,8 +17,8 @@ export interface WantedMember {
 /**
  * The member rows an event's form asks for: the organizer, the people named (active people of the workspace, else
  * `member_unknown`), every active person of the departments named, and the members of the groups named (through the
- * groups module's `groupWall`; a group the caller may not read: 404 `group_not_found`). Nobody besides the
- * organizer: `event_members_required`.
+ * groups module's `groupWall`; a group the caller may not read: 404 `group_not_found`). The organizer counts as a
+ * participant, so an event of the organizer alone is one member.
  */
 export async function wantedMembers(
   ctx: RequestContext,
@@ -79,10 +79,6 @@ export async function wantedMembers(
     }
   }
   wanted.delete(organizerId);
-  if (wanted.size === 0) {
-    errors.members = 'event_members_required';
-    return [];
-  }
   return [{ userId: organizerId, via: 'person', department: null }, ...wanted.values()];
 }
 

@@ -1,3 +1,5 @@
+import { messages } from '@hallway/shared/events.messages';
+import { notifications } from '@hallway/shared/events.notifications';
 import type { Module } from '../../platform/http/module.js';
 import { seedEvents } from './demo.js';
 import { sentRemindersCleanup } from './maintenance.js';
@@ -8,27 +10,9 @@ import * as tables from './tables.js';
 export const module: Module = {
   ...eventsModule,
   feature: { feature: 'calendar' },
+  messages,
+  notifications,
   rights: ['calendar', 'events_create'],
-  messages: [
-    'event_not_found',
-    'event_name_short',
-    'event_date_past',
-    'event_time_past',
-    'event_end_invalid',
-    'event_too_long',
-    'event_members_required',
-    'member_unknown',
-    'repeat_end_required',
-    'repeat_count_min',
-    'repeat_until_invalid',
-    'repeat_too_many',
-    'event_is_periodic',
-    'event_not_periodic',
-    'occurrence_not_found',
-    'event_not_member',
-    'event_range_invalid',
-    'time_zone_invalid',
-  ],
   tables,
   demo: seedEvents,
   maintenance: [sentRemindersCleanup],

@@ -1,7 +1,8 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createHarness, type Harness, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
-import { allOccurrences, normalizeRepeat } from './recurrence.js';
+import { allOccurrences, normalizeRepeat, seriesStop } from './recurrence.js';
 import { floatOf, localOf, unfloat } from './time.js';
 
 let h: Harness;
@@ -12,6 +13,11 @@ afterAll(() => h.close());
 
 const DAY = 86_400_000;
 const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/** The same day some years later (29 February: 1 March). */
+function yearsAfter(date: string, years: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear() + years, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+}
 /** The Monday on or after a date. */
 function mondayFrom(date: string) {
   const d = new Date(`${date}T00:00:00Z`);
@@ -82,7 +88,7 @@ describe('periodic events', () => {
     // The same expansion the API uses, checked directly: 09:00 local every time, the UTC hour moves by one.
     const repeat = normalizeRepeat({ period: 'week', count: 4 }, first);
     const start = unfloat(floatOf(first, '09:00'), 'Europe/Kyiv');
-    const all = allOccurrences({ start, end: start + 30 * 60_000, timeZone: 'Europe/Kyiv', repeat });
+    const all = allOccurrences({ start, end: start + 30 * 60_000, timeZone: 'Europe/Kyiv', repeat }, seriesStop(first));
     expect(all.map((o) => localOf(o.start, 'Europe/Kyiv').time)).toEqual(['09:00', '09:00', '09:00', '09:00']);
     expect(all.map((o) => new Date(o.start).toISOString().slice(11, 16))).toEqual(['07:00', '07:00', '06:00', '06:00']);
   });
@@ -384,5 +390,78 @@ describe('iCal', () => {
     expect((await h.app.inject({ method: 'GET', url: renewed.replace('http://hallway.test', '') })).statusCode).toBe(
       200,
     );
+  });
+
+  it('ends a series within ten years, and answers others while the longest ones are saved, downloaded and fed', {
+    timeout: 300_000,
+  }, async () => {
+    const ws = await makeWorkspace(h);
+    // The first of a month: a monthly series on it has every month (one on the 30th skips February).
+    const now = new Date();
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString().slice(0, 10);
+    const delay = monitorEventLoopDelay({ resolution: 20 });
+    delay.enable();
+    // Every 99 years, 730 times (both allowed one by one): 72,270 years, refused at once.
+    const endless = await weekly(ws, date, { period: 'year', interval: 99, count: 730 });
+    expect(endless.statusCode, endless.body).toBe(400);
+    expect(endless.json().fields).toEqual({ 'repeat.count': 'repeat_too_long' });
+    const beyond = await weekly(ws, date, { period: 'month', until: yearsAfter(date, 10).replace(/01$/, '02') });
+    expect(beyond.json().fields).toEqual({ 'repeat.until': 'repeat_too_long' });
+    expect((await weekly(ws, date, { period: 'year', count: 12 })).json().fields).toEqual({
+      'repeat.count': 'repeat_too_long',
+    });
+    // Both ends given: the earlier one ends it, so a number beyond the years is fine before an end date.
+    const both = await weekly(await makeWorkspace(h), date, { period: 'year', count: 20, until: yearsAfter(date, 2) });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().result.repeat).toMatchObject({ count: 20, until: yearsAfter(date, 2) });
+
+    // The longest ones taken: ten years of months, 730 days of a week, eleven years.
+    const longest = [
+      { period: 'month', until: yearsAfter(date, 10) },
+      { period: 'week', weekdays: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'], count: 730 },
+      { period: 'year', count: 11 },
+    ];
+    const series: { _id: string }[] = [];
+    for (const repeat of longest) {
+      const res = await weekly(ws, date, repeat);
+      expect(res.statusCode, res.body).toBe(200);
+      series.push(res.json().result);
+    }
+    // One saved before the limit, as long as the refused one: its downloads and the feed stay small too.
+    await h.platform.database.query(
+      `UPDATE events SET rrule = 'FREQ=YEARLY;INTERVAL=99;COUNT=730',
+         repeat = '{"period":"year","interval":99,"weekdays":[],"until":null,"count":730}',
+         last_end = ends_at + interval '72171 years' WHERE id = $1`,
+      [series[2]._id],
+    );
+    const texts: string[] = [];
+    for (const { _id } of series) {
+      const ics = await call(h, ws.employee, 'GET', `/api/event/${_id}/ics`);
+      expect(ics.statusCode).toBe(200);
+      texts.push(ics.body);
+    }
+    const feedUrl = (await call(h, ws.employee, 'GET', '/api/event/settings')).json().result.feedUrl as string;
+    for (let i = 0; i < 2; i++) {
+      const feed = await h.app.inject({ method: 'GET', url: feedUrl.replace('http://hallway.test', '') });
+      expect(feed.statusCode).toBe(200);
+      expect(feed.body.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    }
+    delay.disable();
+    // Generous for a loaded machine; saving and writing the longest series took 35–60 s at a stretch before.
+    expect(delay.max / 1e6).toBeLessThan(2000);
+    expect(Math.max(...texts.map((t) => t.length))).toBeLessThan(100_000);
+
+    // A calendar reads the ten-year series at 09:00 Kyiv time to its last month, as the API lists it.
+    const calendar = new ICAL.Component(ICAL.parse(texts[0]));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const master = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    const starts: string[] = [];
+    const iterator = master.iterator();
+    for (let next = iterator.next(); next; next = iterator.next()) starts.push(next.toJSDate().toISOString());
+    expect(starts).toHaveLength(121);
+    const lastDay = yearsAfter(date, 10);
+    const [last] = await occurrences(ws, lastDay, new Date(Date.parse(lastDay) + DAY).toISOString().slice(0, 10));
+    expect(last).toMatchObject({ date: lastDay, startTime: '09:00' });
+    expect(starts.at(-1)).toBe(last.start);
   });
 });

@@ -1,21 +1,10 @@
-import type { EventAnswer, EventDto, EventMember, PersonCard } from '@hallway/shared';
+import type { EventDto, EventMember, PersonCard } from '@hallway/shared';
 import type { RequestContext } from '../../platform/http/context.js';
 import { unknownPerson } from '../users/index.js';
+import { eventPolicy, type Mine } from './policy.js';
 import type { Occurrence } from './recurrence.js';
 import type { EventRow } from './tables.js';
 import { DAY_MS, localOf } from './time.js';
-
-/** What the caller is to an event (their member row of its series or single event). */
-export interface Mine {
-  answer: EventAnswer | null;
-  reminders: number[];
-}
-
-/** The organizer and administrators edit and delete; members answer (docs/api.md "Who sees what"). */
-export function eventPolicy(ctx: RequestContext, root: Pick<EventRow, 'organizerId'>, mine: Mine): EventDto['can'] {
-  const organizer = ctx.user?.id === root.organizerId;
-  return { edit: organizer || ctx.isAdmin, delete: organizer || ctx.isAdmin, answer: mine.answer !== null };
-}
 
 /**
  * An event as the caller sees it. `root` is the series (or the event itself) that carries the members, organizer

@@ -1,7 +1,13 @@
 // Periodic events (portal §3 Event "repetition"): RFC 5545 rules expanded with the `rrule` library in the event's
 // own zone. The rule runs on "floating" times (local wall-clock fields held as UTC fields), and each occurrence is
 // turned back into an instant in the zone, so a weekly 09:00 meeting stays 09:00 local across daylight-saving changes.
-import { EVENT_REPEAT_MAX, type EventRepeat, type eventRepeat, WEEKDAYS } from '@hallway/shared';
+import {
+  EVENT_REPEAT_MAX,
+  EVENT_SERIES_MAX_YEARS,
+  type EventRepeat,
+  type eventRepeat,
+  WEEKDAYS,
+} from '@hallway/shared';
 import rrulePackage, { type Options } from 'rrule';
 import type { z } from 'zod';
 import { DAY_MS, floating, floatOf, unfloat } from './time.js';
@@ -33,8 +39,8 @@ export function normalizeRepeat(repeat: EventRepeat | z.input<typeof eventRepeat
 }
 const byDay = (a: string, b: string) => WEEKDAYS.indexOf(a as never) - WEEKDAYS.indexOf(b as never);
 
-/** The rule on floating times, starting at the floating start. */
-function floatingRule(repeat: Repeat, floatStart: number) {
+/** The rule on floating times, starting at the floating start; `stop`: no occurrence after this floating time. */
+function floatingRule(repeat: Repeat, floatStart: number, stop?: number) {
   const options: Partial<Options> = {
     freq: FREQ[repeat.period],
     interval: repeat.interval,
@@ -43,7 +49,9 @@ function floatingRule(repeat: Repeat, floatStart: number) {
   if (repeat.weekdays.length) options.byweekday = repeat.weekdays.map((d) => RRULE_DAYS[WEEKDAYS.indexOf(d)]);
   if (repeat.count) options.count = repeat.count;
   // The end date is a local day: its last second, floating.
-  if (repeat.until) options.until = new Date(floatOf(repeat.until) + DAY_MS - 1000);
+  const until = repeat.until ? floatOf(repeat.until) + DAY_MS - 1000 : undefined;
+  const last = stop === undefined ? until : Math.min(until ?? stop, stop);
+  if (last !== undefined) options.until = new Date(last);
   return new RRule(options);
 }
 
@@ -78,14 +86,21 @@ function occurrenceAt(floatStart: number, length: number, zone: string): Occurre
   return { start: unfloat(floatStart, zone), end: unfloat(floatStart + length, zone) };
 }
 
+/** The last floating time a series starting on `date` may have an occurrence at: EVENT_SERIES_MAX_YEARS later. */
+export function seriesStop(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return Date.UTC(y + EVENT_SERIES_MAX_YEARS, m - 1, d) + DAY_MS - 1000;
+}
+
 /**
- * Every occurrence of a rule from its start (at most EVENT_REPEAT_MAX + 1, so a rule that makes too many is seen),
- * used when a series is saved: the first occurrence becomes its start, the last one's end its `lastEnd`.
+ * Every occurrence of a rule from its start up to `stop` (a floating time; at most EVENT_REPEAT_MAX + 1, so a rule
+ * that makes too many is seen), used when a series is saved: the first occurrence becomes its start, the last one's
+ * end its `lastEnd`. The expansion never looks past `stop`, however sparse the rule.
  */
-export function allOccurrences(timing: SeriesTiming): Occurrence[] {
+export function allOccurrences(timing: SeriesTiming, stop: number): Occurrence[] {
   const floatStart = floating(timing.start, timing.timeZone);
   const length = floatingLength(timing);
-  const rule = floatingRule(timing.repeat, floatStart);
+  const rule = floatingRule(timing.repeat, floatStart, stop);
   return rule.all((_d, i) => i <= EVENT_REPEAT_MAX).map((d) => occurrenceAt(d.getTime(), length, timing.timeZone));
 }
 

@@ -26,7 +26,7 @@ async function sentFor(eventId: string) {
 /** Runs `passes` reminder passes at once at `now` and answers how many reminders of `eventId` they sent. */
 async function run(eventId: string, now: number, passes = 1) {
   const before = await sentFor(eventId);
-  await Promise.all(Array.from({ length: passes }, () => sendReminders(h.platform, {}, log, now)));
+  await Promise.all(Array.from({ length: passes }, () => sendReminders(h.platform, h.app.services, log, now)));
   return (await sentFor(eventId)) - before;
 }
 

@@ -10,10 +10,10 @@ import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import { createContext } from '../../platform/http/context.js';
 import type { ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
+import { instantMoment } from '../../platform/notify/moments.js';
 import { notify } from '../../platform/notify/notify.js';
 import { occurrencesBetween } from './recurrence.js';
 import type { EventRow } from './tables.js';
-import { localOf } from './time.js';
 
 export const REMIND_QUEUE = 'events.remind';
 const MINUTE = 60_000;
@@ -167,13 +167,12 @@ export async function sendReminders(
         groups.set(key, group);
       }
       for (const { due: d, people } of groups.values()) {
-        const local = localOf(d.occurrence, d.timeZone);
         await notify(ctx, {
           code: 'events.reminder',
           recipients: people,
           vars: {
             name: d.name,
-            time: `${local.time} (${d.timeZone})`,
+            time: instantMoment(d.occurrence, d.timeZone, true),
             minutes: Math.max(0, Math.round((d.occurrence - now) / MINUTE)),
           },
           link: d.link,

@@ -8,10 +8,12 @@ import {
   eventChanges,
   eventCounts,
   eventDto,
+  eventRangePage,
   eventRangeQuery,
   eventRemindersBody,
   eventsAccessDto,
   id,
+  isoDateTime,
   periodicEventBody,
   periodicEventUpdate,
   resultOf,
@@ -21,9 +23,13 @@ import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import * as access from './access.js';
 import { useRealtime } from './announce.js';
+import { answerEvent, setReminders } from './answers.js';
 import * as feed from './feed.js';
+import { deletePeriodic, updatePeriodic } from './periodic.js';
+import { calendarPolicy } from './policy.js';
+import { getEvent, listRange } from './reads.js';
 import { startReminders } from './reminders.js';
-import * as service from './service.js';
+import { deleteEvent, updateEvent } from './single.js';
 
 const tags = ['events'];
 const reader = { right: 'calendar' } as const;
@@ -44,27 +50,35 @@ export const eventsModule: ModuleRoutes = {
           summary: 'Occurrences of the visible events overlapping [from, to)',
           params: z.object({ clientId: id }),
           querystring: eventRangeQuery,
-          response: { 200: z.object({ result: z.array(eventDto), from: z.string(), to: z.string() }) },
+          response: { 200: eventRangePage },
         },
         config: { access: reader, query: { from: 'event_from', to: 'event_to' } },
       },
       async (req) => {
         assertOwnWorkspace(req.ctx, req.params.clientId);
         const { from, to, scope } = req.query;
-        return { result: await service.listRange(req.ctx, from, to, scope), from, to };
+        return { result: await listRange(req.ctx, from, to, scope), from, to, can: calendarPolicy(req.ctx) };
       },
     );
 
     app.get(
       '/api/event/settings',
-      { schema: { tags, response: { 200: resultOf(calendarSettingsDto) } }, config: { access: reader } },
+      {
+        schema: { tags, summary: "The caller's calendar settings", response: { 200: resultOf(calendarSettingsDto) } },
+        config: { access: reader },
+      },
       async (req) => ({ result: await feed.settings(platform, req.ctx) }),
     );
 
     app.put(
       '/api/event/settings',
       {
-        schema: { tags, body: calendarSettingsBody, response: { 200: resultOf(calendarSettingsDto) } },
+        schema: {
+          tags,
+          summary: "Save the caller's calendar settings",
+          body: calendarSettingsBody,
+          response: { 200: resultOf(calendarSettingsDto) },
+        },
         config: { access: reader },
       },
       async (req) => ({ result: await feed.saveSettings(platform, req.ctx, req.body.timeZone) }),
@@ -72,7 +86,14 @@ export const eventsModule: ModuleRoutes = {
 
     app.post(
       '/api/event/settings/feed',
-      { schema: { tags, response: { 200: resultOf(calendarSettingsDto) } }, config: { access: reader } },
+      {
+        schema: {
+          tags,
+          summary: "Make a new address of the caller's iCal feed",
+          response: { 200: resultOf(calendarSettingsDto) },
+        },
+        config: { access: reader },
+      },
       async (req) => ({ result: await feed.settings(platform, req.ctx, true) }),
     );
 
@@ -84,7 +105,14 @@ export const eventsModule: ModuleRoutes = {
           summary: "A person's events as an RFC 5545 subscription feed (public, secret token)",
           params: z.object({ userId: id, file: z.string().regex(/^[A-Za-z0-9_-]{20,100}\.ics$/, 'not_found') }),
         },
-        config: { access: { public: true }, params: { file: 'feed_token' } },
+        config: {
+          access: {
+            public: true,
+            reason:
+              'a person’s iCal subscription: their own events, only with their secret token (compared in constant time); a wrong token or a foreign person answers a bare 404',
+          },
+          params: { file: 'feed_token' },
+        },
       },
       async (req, reply) => {
         const text = await feed.personalFeed(platform, req.params.userId, req.params.file.slice(0, -4));
@@ -101,20 +129,24 @@ export const eventsModule: ModuleRoutes = {
       {
         schema: {
           tags,
+          summary: 'Get an event',
           params: idParams,
           querystring: z.object({
-            occurrence: z.iso.datetime({ offset: true, error: 'occurrence_not_found' }).optional(),
+            occurrence: isoDateTime('occurrence_not_found').optional(),
           }),
           response: oneEvent,
         },
         config: { access: reader, params: { id: 'event' } },
       },
-      async (req) => ({ result: await service.getEvent(req.ctx, req.params.id, req.query.occurrence) }),
+      async (req) => ({ result: await getEvent(req.ctx, req.params.id, req.query.occurrence) }),
     );
 
     app.get(
       '/api/event/:id/ics',
-      { schema: { tags, params: idParams }, config: { access: reader, params: { id: 'event' } } },
+      {
+        schema: { tags, summary: 'An event as an iCalendar file', params: idParams },
+        config: { access: reader, params: { id: 'event' } },
+      },
       async (req, reply) => {
         const text = await access.eventIcs(platform, req.ctx, req.params.id);
         return reply
@@ -127,7 +159,7 @@ export const eventsModule: ModuleRoutes = {
     app.post(
       '/api/event/',
       {
-        schema: { tags, body: eventBody, response: oneEvent },
+        schema: { tags, summary: 'Create an event', body: eventBody, response: oneEvent },
         config: { access: creator, body: memberKinds },
       },
       async (req) => ({ result: await access.create(req.ctx, req.body) }),
@@ -136,7 +168,7 @@ export const eventsModule: ModuleRoutes = {
     app.post(
       '/api/event/periodic_event',
       {
-        schema: { tags, body: periodicEventBody, response: oneEvent },
+        schema: { tags, summary: 'Create a repeating event', body: periodicEventBody, response: oneEvent },
         config: { access: creator, body: memberKinds },
       },
       async (req) => ({ result: await access.create(req.ctx, req.body) }),
@@ -145,37 +177,54 @@ export const eventsModule: ModuleRoutes = {
     app.put(
       '/api/event/:id',
       {
-        schema: { tags, params: idParams, body: eventBody, response: oneEvent },
+        schema: { tags, summary: 'Change an event', params: idParams, body: eventBody, response: oneEvent },
         config: { access: reader, params: { id: 'event' }, body: memberKinds },
       },
-      async (req) => ({ result: await service.updateEvent(req.ctx, req.params.id, req.body) }),
+      async (req) => ({ result: await updateEvent(req.ctx, req.params.id, req.body) }),
     );
 
     app.put(
       '/api/event/periodic_event/:id',
       {
-        schema: { tags, params: idParams, body: periodicEventUpdate, response: { 200: eventChanges } },
+        schema: {
+          tags,
+          summary: 'Change a repeating event, one occurrence or the series',
+          params: idParams,
+          body: periodicEventUpdate,
+          response: { 200: eventChanges },
+        },
         config: { access: reader, params: { id: 'periodic_event' }, body: memberKinds },
       },
-      async (req) => service.updatePeriodic(req.ctx, req.params.id, req.body),
+      async (req) => updatePeriodic(req.ctx, req.params.id, req.body),
     );
 
     app.delete(
       '/api/event/:id',
       {
-        schema: { tags, params: idParams, response: { 200: resultOf(z.object({ _id: z.string() })) } },
+        schema: {
+          tags,
+          summary: 'Delete an event',
+          params: idParams,
+          response: { 200: resultOf(z.object({ _id: z.string() })) },
+        },
         config: { access: reader, params: { id: 'event' } },
       },
-      async (req) => ({ result: await service.deleteEvent(req.ctx, req.params.id) }),
+      async (req) => ({ result: await deleteEvent(req.ctx, req.params.id) }),
     );
 
     app.delete(
       '/api/event/periodic_event/:id',
       {
-        schema: { tags, params: idParams, querystring: deletePeriodicQuery, response: { 200: eventChanges } },
+        schema: {
+          tags,
+          summary: 'Delete a repeating event, one occurrence or the series',
+          params: idParams,
+          querystring: deletePeriodicQuery,
+          response: { 200: eventChanges },
+        },
         config: { access: reader, params: { id: 'periodic_event' }, query: { all: 'periodic_all' } },
       },
-      async (req) => service.deletePeriodic(req.ctx, req.params.id, req.query),
+      async (req) => deletePeriodic(req.ctx, req.params.id, req.query),
     );
 
     app.put(
@@ -183,6 +232,7 @@ export const eventsModule: ModuleRoutes = {
       {
         schema: {
           tags,
+          summary: 'Answer an invitation to an event',
           params: idParams,
           body: eventAnswerBody,
           response: {
@@ -193,7 +243,7 @@ export const eventsModule: ModuleRoutes = {
         },
         config: { access: reader, params: { id: 'event' } },
       },
-      async (req) => ({ result: await service.answerEvent(req.ctx, req.params.id, req.body.answer) }),
+      async (req) => ({ result: await answerEvent(req.ctx, req.params.id, req.body.answer) }),
     );
 
     app.put(
@@ -201,19 +251,25 @@ export const eventsModule: ModuleRoutes = {
       {
         schema: {
           tags,
+          summary: "Set the caller's reminders of an event",
           params: idParams,
           body: eventRemindersBody,
           response: { 200: resultOf(z.object({ _id: z.string(), myReminders: z.array(z.number().int()) })) },
         },
         config: { access: reader, params: { id: 'event' } },
       },
-      async (req) => ({ result: await service.setReminders(req.ctx, req.params.id, req.body.minutes) }),
+      async (req) => ({ result: await setReminders(req.ctx, req.params.id, req.body.minutes) }),
     );
 
     app.get(
       '/api/user/:clientId/events/access_for/:userId',
       {
-        schema: { tags, params: z.object({ clientId: id, userId: id }), response: { 200: resultOf(eventsAccessDto) } },
+        schema: {
+          tags,
+          summary: 'Whether a colleague may use the calendar and create events',
+          params: z.object({ clientId: id, userId: id }),
+          response: { 200: resultOf(eventsAccessDto) },
+        },
         config: { access: reader },
       },
       async (req) => {

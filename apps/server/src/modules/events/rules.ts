@@ -1,6 +1,6 @@
 // The §5 Events rules on a form's values: local date and times in a zone become instants, refused with field codes.
 import { EVENT_MAX_DAYS, EVENT_REPEAT_MAX, type EventBody, type MessageCode } from '@hallway/shared';
-import { allOccurrences, normalizeRepeat, type Occurrence, type Repeat, ruleText } from './recurrence.js';
+import { allOccurrences, normalizeRepeat, type Occurrence, type Repeat, ruleText, seriesStop } from './recurrence.js';
 import { DAY_MS, floating, floatOf, unfloat } from './time.js';
 
 export type FieldErrors = Record<string, MessageCode>;
@@ -59,7 +59,11 @@ export interface SeriesPlan {
   occurrences: Occurrence[];
 }
 
-/** A repetition checked against the §5 rules and expanded once, to know its first and last occurrence. */
+/**
+ * A repetition checked against the §5 rules and expanded once, to know its first and last occurrence. A series ends
+ * within EVENT_SERIES_MAX_YEARS of its first date (its end date, or its last occurrence for a number of them), so
+ * its expansion, its `.ics` and the feed stay small whatever period, interval and count it names.
+ */
 export function seriesOf(
   input: Parameters<typeof normalizeRepeat>[0],
   date: string,
@@ -67,16 +71,24 @@ export function seriesOf(
   errors: FieldErrors,
 ): SeriesPlan | null {
   const repeat = normalizeRepeat(input, date);
+  const stop = seriesStop(date);
   if (!repeat.until && !repeat.count) errors.repeat = 'repeat_end_required';
   else if (repeat.until && repeat.until < date) errors['repeat.until'] = 'repeat_until_invalid';
+  else if (repeat.until && floatOf(repeat.until) > stop) errors['repeat.until'] = 'repeat_too_long';
   if (Object.keys(errors).length) return null;
-  const occurrences = allOccurrences({ start: timing.start, end: timing.end, timeZone: timing.timeZone, repeat });
+  const timingOfSeries = { start: timing.start, end: timing.end, timeZone: timing.timeZone, repeat };
+  const occurrences = allOccurrences(timingOfSeries, stop);
   if (occurrences.length === 0) {
     errors['repeat.until'] = 'repeat_until_invalid';
     return null;
   }
   if (occurrences.length > EVENT_REPEAT_MAX) {
     errors.repeat = 'repeat_too_many';
+    return null;
+  }
+  // Fewer than its number before the stop (an end date, if any, is before it): the rest would fall later.
+  if (repeat.count && !repeat.until && occurrences.length < repeat.count) {
+    errors['repeat.count'] = 'repeat_too_long';
     return null;
   }
   return { repeat, rrule: ruleText(repeat, timing.timeZone), occurrences };

@@ -1,7 +1,6 @@
 import type { EventAnswer } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -14,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import { clients } from '../clients/tables.js';
 import { users } from '../users/tables.js';
 import type { Repeat } from './recurrence.js';
@@ -34,7 +34,7 @@ export const events = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    seriesId: uuid().references((): AnyPgColumn => events.id, { onDelete: 'cascade' }),
+    seriesId: uuid(),
     occurrence: instant(),
     name: text().notNull(),
     description: text().notNull().default(''),
@@ -65,6 +65,8 @@ export const events = pgTable(
     updated: updatedAt(),
   },
   (t) => [
+    tenantKey(t),
+    tenantReference(t.seriesId, t, 'cascade'),
     // Single events and moved occurrences of a month: `start` in [from − EVENT_MAX_DAYS, to).
     index('events_client_start_idx').on(t.clientId, t.start).where(sql`rrule IS NULL`),
     // Series still running at the range's start.
@@ -87,9 +89,7 @@ export const eventMembers = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -102,6 +102,7 @@ export const eventMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
+    tenantReference(t.eventId, events, 'cascade'),
     index('event_members_user_idx').on(t.clientId, t.userId, t.eventId),
   ],
 );
@@ -114,9 +115,7 @@ export const eventRemindersSent = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
     occurrence: instant().notNull(),
     userId: uuid()
       .notNull()
@@ -126,6 +125,7 @@ export const eventRemindersSent = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.occurrence, t.userId, t.minutes] }),
+    tenantReference(t.eventId, events, 'cascade'),
     index('event_reminders_sent_time_idx').on(t.sent),
   ],
 );

@@ -9,7 +9,7 @@ const png = () =>
     .toBuffer();
 
 registerObject('file', async (h, a) => {
-  const upload = multipartFile('secret.png', 'image/png', await png());
+  const upload = multipartFile(`secret ${a.mark}.png`, 'image/png', await png());
   const res = await h.app.inject({
     method: 'POST',
     url: '/api/upload',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { secureCookies as secureFor, sessionCookies } from '../../platform/files/cookies.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { contentDisposition } from './disposition.js';
+import { downloadWorkspace } from './policy.js';
 import * as service from './service.js';
 
 /** Downloads are immutable (a new upload gets a new id) but private to the workspace. */
@@ -80,7 +81,7 @@ export const filesModule: ModuleRoutes = {
       async (req, reply) => {
         const token = req.headers.authorization?.split(' ')[1] ?? '';
         const payload = platform.tokens.verify(token);
-        const company = req.ctx.isSuperadmin && req.ctx.clientId ? req.ctx.clientId : '';
+        const company = downloadWorkspace(req.ctx);
         reply.header('Set-Cookie', sessionCookies(token, payload?.exp, company, secureCookies(req.protocol)));
         return { result: true };
       },
@@ -91,7 +92,12 @@ export const filesModule: ModuleRoutes = {
       {
         // Public: on logout the token may already be revoked, and clearing a cookie reveals nothing.
         schema: { tags: ['files'], summary: 'Forget the download cookies', response: { 200: okResult } },
-        config: { access: { public: true } },
+        config: {
+          access: {
+            public: true,
+            reason: 'on logout the token may already be revoked, and clearing a cookie reveals nothing',
+          },
+        },
       },
       async (req, reply) => {
         reply.header('Set-Cookie', sessionCookies('', undefined, '', secureCookies(req.protocol)));

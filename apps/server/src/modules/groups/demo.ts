@@ -1,8 +1,8 @@
 import type { GroupRole, GroupType, Reaction } from '@hallway/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { newId } from '../../platform/db/ids.js';
-import { postReactions, posts } from '../posts/tables.js';
+import { recountGroupWalls, seedGroupWall } from '../posts/index.js';
 import { users } from '../users/tables.js';
 import { groupMembers, groupRequests, groups, projectParticipants, projects } from './tables.js';
 
@@ -130,32 +130,25 @@ export async function seedGroups(tx: Tx, clientId: string): Promise<void> {
     for (const login of demo.requests ?? []) {
       if (id(login)) await tx.insert(groupRequests).values({ clientId, groupId, userId: id(login)!, created: ago(2) });
     }
-    for (const post of demo.posts) {
-      const postId = newId();
-      const created = ago(post.hoursAgo);
-      await tx.insert(posts).values({
-        id: postId,
-        clientId,
-        parentType: 'group',
-        parentId: groupId,
-        authorId: id(post.by)!,
-        text: post.text,
-        created,
-        updated: created,
-      });
-      const reactions = Object.entries(post.reactions ?? {}).filter(([login]) => id(login));
-      if (reactions.length) {
-        await tx.insert(postReactions).values(
-          reactions.map(([login, reaction], i) => ({
-            clientId,
-            postId,
+    await seedGroupWall(
+      tx,
+      clientId,
+      groupId,
+      demo.posts.map((post) => {
+        const created = ago(post.hoursAgo);
+        const reactions = Object.entries(post.reactions ?? {}).filter(([login]) => id(login));
+        return {
+          authorId: id(post.by)!,
+          text: post.text,
+          created,
+          reactions: reactions.map(([login, reaction], i) => ({
             userId: id(login)!,
             reaction,
             created: new Date(created.getTime() + (i + 1) * 60_000),
           })),
-        );
-      }
-    }
+        };
+      }),
+    );
     return groupId;
   };
 
@@ -206,14 +199,5 @@ export async function seedGroups(tx: Tx, clientId: string): Promise<void> {
       participants.filter(([l]) => id(l)).map(([login, role]) => ({ clientId, projectId, userId: id(login)!, role })),
     );
 
-  // The counters the server keeps in step with the rows, once from the seeded rows.
-  await tx.execute(sql`
-    UPDATE posts p SET likes_count = (SELECT count(*) FROM post_reactions r WHERE r.post_id = p.id),
-      reactions = coalesce((SELECT jsonb_object_agg(reaction, n) FROM (
-        SELECT reaction, count(*) AS n FROM post_reactions r WHERE r.post_id = p.id GROUP BY reaction) t), '{}'::jsonb)
-    WHERE p.client_id = ${clientId} AND p.parent_type = 'group'`);
-  await tx.execute(sql`
-    INSERT INTO post_counts (client_id, feed, key, count)
-    SELECT client_id, 'group', parent_id, count(*) FROM posts
-    WHERE client_id = ${clientId} AND parent_type = 'group' GROUP BY client_id, parent_id`);
+  await recountGroupWalls(tx, clientId);
 }

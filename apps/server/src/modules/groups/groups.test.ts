@@ -286,7 +286,10 @@ describe('membership', () => {
     expect((await req(ws.employee, 'POST', `/api/group/replace_owner/${leaving.id}/${ws.id}`)).status).toBe(403);
     const other = await makeWorkspace(h);
     expect((await req(other.admin, 'POST', `/api/group/replace_owner/${leaving.id}/${ws.id}`)).status).toBe(403);
-    expect((await ok(other.admin, 'POST', `/api/group/replace_owner/${leaving.id}/${other.id}`)).result.groups).toBe(0);
+    // Someone of another workspace is unknown there, not a person with no groups to hand over.
+    const foreign = await req(other.admin, 'POST', `/api/group/replace_owner/${leaving.id}/${other.id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 'user_not_found' });
     const res = await ok(ws.admin, 'POST', `/api/group/replace_owner/${leaving.id}/${ws.id}`);
     expect(res.result.groups).toBe(3);
     expect((await ok(deputy, 'GET', `/api/group/${withAdmin._id}`)).result).toMatchObject({

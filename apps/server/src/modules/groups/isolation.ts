@@ -2,8 +2,8 @@
 // a join request, an invitation, per-user and audience grants), a project with a participant; and the bodies.
 // A call that uses up its object (approve, accept, leave, delete, …) gets a group of its own kind (routes.ts).
 
-import type { Harness, TestWorkspace } from '../../test/harness.js';
-import { registerBody, registerObject } from '../../test/isolation/registry.js';
+import type { Harness } from '../../test/harness.js';
+import { type FixtureWorkspace, registerBody, registerObject, registerSocket } from '../../test/isolation/registry.js';
 import { as } from '../posts/isolation.js';
 
 const call = async (h: Harness, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => {
@@ -14,10 +14,10 @@ const call = async (h: Harness, token: string, method: 'GET' | 'POST' | 'PUT' | 
 };
 
 /** A group of A owned by its administrator. */
-async function groupOf(h: Harness, a: TestWorkspace, type: 'public' | 'closed' | 'private', name: string) {
+async function groupOf(h: Harness, a: FixtureWorkspace, type: 'public' | 'closed' | 'private', name: string) {
   const group = await as(h, a.admin.token, 'POST', '/api/group/', {
-    name: `${name} of A`,
-    description: `The ${name} group of workspace A`,
+    name: `${name} ${a.mark}`,
+    description: `The ${name} group of ${a.mark}`,
     type,
   });
   return group._id as string;
@@ -29,18 +29,18 @@ registerObject('group', async (h, a) => {
   await call(h, a.employee.token, 'POST', `/api/group/${id}/join`);
   await as(h, a.admin.token, 'PUT', `/api/group/${id}/grants`, {
     grants: [
-      { audience: 'department', values: ['Secret Department A'], level: 'write' },
+      { audience: 'department', values: [`Secret Department ${a.mark}`], level: 'write' },
       { audience: 'manual', values: [a.employee.id], level: 'read' },
     ],
   });
   await as(h, a.admin.token, 'POST', `/api/group/${id}/grants/user/${a.employee.id}`, { level: 'write' });
-  await as(h, a.employee.token, 'POST', '/api/post', { text: 'Group news of A', parent: { type: 'group', id } });
+  await as(h, a.employee.token, 'POST', '/api/post', { text: `Group news ${a.mark}`, parent: { type: 'group', id } });
   return id;
 });
 
 registerObject('group_open', (h, a) => groupOf(h, a, 'public', 'Open'));
 
-async function withMember(h: Harness, a: TestWorkspace, name: string) {
+async function withMember(h: Harness, a: FixtureWorkspace, name: string) {
   const id = await groupOf(h, a, 'public', name);
   await call(h, a.employee.token, 'POST', `/api/group/${id}/join`);
   return id;
@@ -50,7 +50,7 @@ registerObject('group_leave', (h, a) => withMember(h, a, 'Leave'));
 registerObject('group_delete', (h, a) => withMember(h, a, 'Delete'));
 
 /** A closed group A's employee asked to join. */
-async function withRequest(h: Harness, a: TestWorkspace, name: string) {
+async function withRequest(h: Harness, a: FixtureWorkspace, name: string) {
   const id = await groupOf(h, a, 'closed', name);
   await call(h, a.employee.token, 'POST', `/api/group/${id}/join`);
   return id;
@@ -60,7 +60,7 @@ registerObject('group_reject', (h, a) => withRequest(h, a, 'Reject'));
 registerObject('group_cancel', (h, a) => withRequest(h, a, 'Cancel'));
 
 /** A private group A's employee is invited to. */
-async function withInvitation(h: Harness, a: TestWorkspace, name: string) {
+async function withInvitation(h: Harness, a: FixtureWorkspace, name: string) {
   const id = await groupOf(h, a, 'private', name);
   await as(h, a.admin.token, 'POST', `/api/group/${id}/invitations`, { user_ids: [a.employee.id] });
   return id;
@@ -69,10 +69,10 @@ registerObject('group_accept', (h, a) => withInvitation(h, a, 'Accept'));
 registerObject('group_decline', (h, a) => withInvitation(h, a, 'Decline'));
 registerObject('group_withdraw', (h, a) => withInvitation(h, a, 'Withdraw'));
 
-async function projectOf(h: Harness, a: TestWorkspace, name: string) {
+async function projectOf(h: Harness, a: FixtureWorkspace, name: string) {
   const project = await as(h, a.admin.token, 'POST', '/api/project/', {
-    name: `${name} project of A`,
-    description: 'Secret roadmap of A',
+    name: `${name} project ${a.mark}`,
+    description: `Secret roadmap ${a.mark}`,
     status: 'active',
     start: '2026-01-01',
     end: '2026-12-31',
@@ -102,3 +102,6 @@ registerBody('POST /api/project/', ({ a }) => ({
 }));
 registerBody('PUT /api/project/:id', () => ({ name: 'Renamed by a stranger' }));
 registerBody('POST /api/projectParticipant/', () => ({ role: 'observer' }));
+
+// The group page's socket joins the group's room: the other workspace's sockets must not get into it.
+registerSocket('group.subscribe', ({ objects }) => ({ group_id: objects.group }));

@@ -14,9 +14,10 @@ import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
-import { personCardSql, personCards, unknownPerson } from '../users/index.js';
+import { isWorkspacePerson, personCardSql, personCards, unknownPerson } from '../users/index.js';
 import { users } from '../users/tables.js';
 import { groupAnnounce } from './events.js';
+import { memberPolicy } from './policy.js';
 import {
   addMembers,
   assertPlainGroup,
@@ -286,6 +287,8 @@ async function passOwnership(
  * owner leaves it. Project walls included.
  */
 export async function replaceOwner(ctx: RequestContext, userId: string): Promise<number> {
+  // Someone of another workspace owns nothing here: answered as an unknown person, not as "nothing to hand over".
+  if (!(await isWorkspacePerson(ctx, userId))) throw notFound('user_not_found');
   const owned = await ctx.db
     .select({ id: groups.id })
     .from(groups)
@@ -323,7 +326,9 @@ export async function grantUser(
   level: 'read' | 'write' | 'none' | null,
 ): Promise<GroupDetailDto> {
   await managed(ctx, id);
+  // A grant is taken back only from someone of the workspace (they may have been deleted since).
   if (level === null) {
+    if (!(await isWorkspacePerson(ctx, userId))) throw notFound('user_not_found');
     await ctx.db
       .delete(groupUserGrants)
       .where(and(eq(groupUserGrants.groupId, id), eq(groupUserGrants.userId, userId)));
@@ -379,11 +384,7 @@ async function membersPage(
       user: (typeof r.card === 'string' ? JSON.parse(r.card) : r.card) ?? unknownPerson(r.user_id),
       role: r.role,
       joined: new Date(r.created).toISOString(),
-      can: {
-        toggleAdmin: can.manage && r.role !== 'owner',
-        remove: can.manage && r.role !== 'owner',
-        makeOwner: can.changeOwner && r.role !== 'owner',
-      },
+      can: memberPolicy(can, r.role),
     })),
     page: query.page,
     pages: Math.ceil(total / GROUP_MEMBERS_PAGE_SIZE),

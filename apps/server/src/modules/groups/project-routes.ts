@@ -23,7 +23,7 @@ export function registerProjectRoutes(app: App) {
   app.post(
     '/api/project/',
     {
-      schema: { tags, body: createProjectBody, response: one },
+      schema: { tags, summary: 'Create a project', body: createProjectBody, response: one },
       // The participants' ids are A's people in the isolation suite's body (isolation.ts).
       config: { access: { right: 'groups' } },
     },
@@ -32,20 +32,31 @@ export function registerProjectRoutes(app: App) {
 
   app.get(
     '/api/project/',
-    { schema: { tags, querystring: projectListQuery, response: { 200: projectPage } }, config: { access: signedIn } },
+    {
+      schema: {
+        tags,
+        summary: "The workspace's projects the caller may see",
+        querystring: projectListQuery,
+        response: { 200: projectPage },
+      },
+      config: { access: signedIn },
+    },
     async (req) => projects.listProjects(req.ctx, req.query),
   );
 
   app.get(
     '/api/project/:id',
-    { schema: { tags, params, response: one }, config: { access: signedIn, params: { id: 'project' } } },
+    {
+      schema: { tags, summary: 'Get a project', params, response: one },
+      config: { access: signedIn, params: { id: 'project' } },
+    },
     async (req) => ({ result: await projects.getProject(req.ctx, req.params.id) }),
   );
 
   app.put(
     '/api/project/:id',
     {
-      schema: { tags, params, body: updateProjectBody, response: one },
+      schema: { tags, summary: 'Change a project', params, body: updateProjectBody, response: one },
       config: { access: signedIn, params: { id: 'project' } },
     },
     async (req) => ({ result: await projects.updateProject(req.ctx, req.params.id, req.body) }),
@@ -54,7 +65,7 @@ export function registerProjectRoutes(app: App) {
   app.delete(
     '/api/project/:id',
     {
-      schema: { tags, params, response: { 200: okResult } },
+      schema: { tags, summary: 'Delete a project', params, response: { 200: okResult } },
       config: { access: signedIn, params: { id: 'project_delete' } },
     },
     async (req) => {
@@ -66,7 +77,7 @@ export function registerProjectRoutes(app: App) {
   app.post(
     '/api/projectParticipant/',
     {
-      schema: { tags, body: projectParticipantBody, response: one },
+      schema: { tags, summary: 'Add a participant to a project', body: projectParticipantBody, response: one },
       config: { access: signedIn, body: { project_id: 'project', user_id: 'user' } },
     },
     async (req) => ({
@@ -77,7 +88,12 @@ export function registerProjectRoutes(app: App) {
   app.delete(
     '/api/projectParticipant/:projectId/:userId',
     {
-      schema: { tags, params: z.object({ projectId: id, userId: id }), response: one },
+      schema: {
+        tags,
+        summary: 'Remove a participant from a project',
+        params: z.object({ projectId: id, userId: id }),
+        response: one,
+      },
       config: { access: signedIn, params: { projectId: 'project' } },
     },
     async (req) => ({ result: await projects.removeParticipant(req.ctx, req.params.projectId, req.params.userId) }),

@@ -12,6 +12,7 @@ import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { assertActivePeople, personCardSql, unknownPerson } from '../users/index.js';
+import { groupsOn, projectPolicy } from './policy.js';
 import { addMembers, dropGroups, insertGroup, removeMember } from './service.js';
 import { groupMembers, type ProjectRow, projectParticipants, projects } from './tables.js';
 
@@ -64,8 +65,6 @@ function selectProjects(ctx: RequestContext, limit: number | null) {
 }
 
 function present(ctx: RequestContext, r: ProjectRowWith): ProjectDto {
-  const mine = r.creatorId === ctx.me().id;
-  const lead = r.myRole === 'lead';
   return {
     _id: r.id,
     name: r.name,
@@ -80,16 +79,12 @@ function present(ctx: RequestContext, r: ProjectRowWith): ProjectDto {
     wall: r.wallId,
     myRole: r.myRole,
     created: new Date(r.created).toISOString(),
-    can: {
-      edit: lead || ctx.isAdmin,
-      delete: mine || ctx.isAdmin,
-      manageParticipants: lead || ctx.isAdmin,
-      post: mine || r.myRole === 'lead' || r.myRole === 'member',
-    },
+    can: projectPolicy(ctx, r, r.myRole),
   };
 }
 
 async function loadProject(ctx: RequestContext, id: string, lock = false): Promise<ProjectRowWith> {
+  if (!groupsOn(ctx)) throw notFound('project_not_found');
   if (lock) {
     await ctx.db
       .select({ id: projects.id })

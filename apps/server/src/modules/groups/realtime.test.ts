@@ -38,7 +38,7 @@ describe('group realtime', () => {
     expect(outsideSeen.map((p) => p._id)).toEqual([company.body.result._id]);
 
     // A reader of the public group subscribes from its page and hears its posts from then on.
-    expect(await outside.timeout(5_000).emitWithAck('group.subscribe', { group_id: group._id })).toEqual({
+    expect(await outside.timeout(30_000).emitWithAck('group.subscribe', { group_id: group._id })).toEqual({
       result: true,
     });
     const second = next(outside, 'post.created');
@@ -56,11 +56,11 @@ describe('group realtime', () => {
       await http(ws.admin, 'POST', '/api/group/', { name: 'Secret', description: 'Hidden', type: 'private' })
     ).body.result;
     const socket = await online(ws, ws.employee);
-    expect(await socket.timeout(5_000).emitWithAck('group.subscribe', { group_id: secret._id })).toMatchObject({
+    expect(await socket.timeout(30_000).emitWithAck('group.subscribe', { group_id: secret._id })).toMatchObject({
       code: 'no_access',
     });
     const stranger = await online(other, other.admin);
-    expect(await stranger.timeout(5_000).emitWithAck('group.subscribe', { group_id: secret._id })).toMatchObject({
+    expect(await stranger.timeout(30_000).emitWithAck('group.subscribe', { group_id: secret._id })).toMatchObject({
       code: 'no_access',
     });
   });

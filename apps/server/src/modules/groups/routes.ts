@@ -49,7 +49,7 @@ export const groupsModule: ModuleRoutes = {
     app.post(
       '/api/group/',
       {
-        schema: { tags, body: createGroupBody, response: detail },
+        schema: { tags, summary: 'Create a group', body: createGroupBody, response: detail },
         config: { access: { right: 'groups' }, body: pictures },
       },
       async (req) => ({ result: await service.createGroup(req.ctx, req.body) }),
@@ -58,7 +58,13 @@ export const groupsModule: ModuleRoutes = {
     app.get(
       '/api/group/byUser/:id',
       {
-        schema: { tags, params: groupParams, querystring: groupListQuery, response: { 200: groupPage } },
+        schema: {
+          tags,
+          summary: 'The groups a person belongs to',
+          params: groupParams,
+          querystring: groupListQuery,
+          response: { 200: groupPage },
+        },
         config: { access: signedIn, params: { id: 'user' } },
       },
       async (req) => service.personGroups(req.ctx, req.params.id, req.query),
@@ -67,7 +73,13 @@ export const groupsModule: ModuleRoutes = {
     app.get(
       '/api/group/byClient/:id',
       {
-        schema: { tags, params: groupParams, querystring: groupListQuery, response: { 200: groupPage } },
+        schema: {
+          tags,
+          summary: "A workspace's groups the caller may see",
+          params: groupParams,
+          querystring: groupListQuery,
+          response: { 200: groupPage },
+        },
         config: { access: signedIn, params: { id: 'client' } },
       },
       async (req) => {
@@ -78,14 +90,26 @@ export const groupsModule: ModuleRoutes = {
 
     app.get(
       '/api/group/inbox',
-      { schema: { tags, response: { 200: resultOf(groupInboxDto) } }, config: { access: signedIn } },
+      {
+        schema: {
+          tags,
+          summary: "The caller's group invitations, requests and requests to approve",
+          response: { 200: resultOf(groupInboxDto) },
+        },
+        config: { access: signedIn },
+      },
       async (req) => ({ result: await membership.inbox(req.ctx) }),
     );
 
     app.get(
       '/api/group/can_read_by/:userId',
       {
-        schema: { tags, params: z.object({ userId: id }), response: { 200: resultOf(z.array(z.string())) } },
+        schema: {
+          tags,
+          summary: 'The groups and project walls a person may read (oneself only)',
+          params: z.object({ userId: id }),
+          response: { 200: resultOf(z.array(z.string())) },
+        },
         config: { access: signedIn },
       },
       async (req) => {
@@ -97,14 +121,14 @@ export const groupsModule: ModuleRoutes = {
 
     app.get(
       '/api/group/:id',
-      { schema: { tags, params: groupParams, response: detail }, config: on('group') },
+      { schema: { tags, summary: 'Get a group', params: groupParams, response: detail }, config: on('group') },
       async (req) => ({ result: await service.detailOf(req.ctx, req.params.id) }),
     );
 
     app.put(
       '/api/group/:id',
       {
-        schema: { tags, params: groupParams, body: updateGroupBody, response: detail },
+        schema: { tags, summary: 'Change a group', params: groupParams, body: updateGroupBody, response: detail },
         config: { ...on('group'), body: pictures },
       },
       async (req) => ({ result: await service.updateGroup(req.ctx, req.params.id, req.body) }),
@@ -112,7 +136,10 @@ export const groupsModule: ModuleRoutes = {
 
     app.delete(
       '/api/group/:id',
-      { schema: { tags, params: groupParams, response: { 200: okResult } }, config: on('group_delete') },
+      {
+        schema: { tags, summary: 'Delete a group', params: groupParams, response: { 200: okResult } },
+        config: on('group_delete'),
+      },
       async (req) => {
         await service.deleteGroup(req.ctx, req.params.id);
         return { result: true };
@@ -124,6 +151,7 @@ export const groupsModule: ModuleRoutes = {
       {
         schema: {
           tags,
+          summary: 'Set who may read and write a group',
           params: z.object({ groupId: id }),
           body: z.object({ grants: audienceGrants }),
           response: detail,
@@ -137,7 +165,13 @@ export const groupsModule: ModuleRoutes = {
     app.post(
       '/api/group/:groupId/grants/user/:userId',
       {
-        schema: { tags, params: grantParams, body: userGrantBody, response: detail },
+        schema: {
+          tags,
+          summary: 'Grant a person access to a group',
+          params: grantParams,
+          body: userGrantBody,
+          response: detail,
+        },
         config: { access: signedIn, params: { groupId: 'group' } },
       },
       async (req) => ({
@@ -148,7 +182,7 @@ export const groupsModule: ModuleRoutes = {
     app.delete(
       '/api/group/:groupId/grants/user/:userId',
       {
-        schema: { tags, params: grantParams, response: detail },
+        schema: { tags, summary: "Take a person's access to a group away", params: grantParams, response: detail },
         config: { access: signedIn, params: { groupId: 'group' } },
       },
       async (req) => ({ result: await membership.grantUser(req.ctx, req.params.groupId, req.params.userId, null) }),
@@ -157,7 +191,12 @@ export const groupsModule: ModuleRoutes = {
     app.post(
       '/api/group/replace_owner/:userId/:clientId',
       {
-        schema: { tags, params: z.object({ userId: id, clientId: id }), response: { 200: replaceOwnerResult } },
+        schema: {
+          tags,
+          summary: 'Pass every group a person owns to another owner (administrators)',
+          params: z.object({ userId: id, clientId: id }),
+          response: { 200: replaceOwnerResult },
+        },
         config: { access: { role: 'admin' } },
       },
       async (req) => {
@@ -169,7 +208,12 @@ export const groupsModule: ModuleRoutes = {
     app.put(
       '/api/group/:groupId/owner/:newOwner',
       {
-        schema: { tags, params: z.object({ groupId: id, newOwner: id }), response: detail },
+        schema: {
+          tags,
+          summary: "Change a group's owner",
+          params: z.object({ groupId: id, newOwner: id }),
+          response: detail,
+        },
         config: { access: signedIn, params: { groupId: 'group_owner', newOwner: 'user' } },
       },
       async (req) => ({ result: await membership.changeOwner(req.ctx, req.params.groupId, req.params.newOwner) }),
@@ -177,20 +221,32 @@ export const groupsModule: ModuleRoutes = {
 
     app.post(
       '/api/group/:id/join',
-      { schema: { tags, params: groupParams, response: detail }, config: on('group_open') },
+      {
+        schema: { tags, summary: 'Join a group, or ask to join a closed one', params: groupParams, response: detail },
+        config: on('group_open'),
+      },
       async (req) => ({ result: await membership.join(req.ctx, req.params.id) }),
     );
 
     app.delete(
       '/api/group/:id/request',
-      { schema: { tags, params: groupParams, response: detail }, config: on('group_cancel') },
+      {
+        schema: { tags, summary: 'Withdraw a request to join a group', params: groupParams, response: detail },
+        config: on('group_cancel'),
+      },
       async (req) => ({ result: await membership.cancelRequest(req.ctx, req.params.id) }),
     );
 
     app.get(
       '/api/group/:id/requests',
       {
-        schema: { tags, params: groupParams, querystring: pageQuery, response: { 200: groupPendingPage } },
+        schema: {
+          tags,
+          summary: "A group's requests to join",
+          params: groupParams,
+          querystring: pageQuery,
+          response: { 200: groupPendingPage },
+        },
         config: on('group_approve'),
       },
       async (req) => membership.pending(req.ctx, req.params.id, 'requests', req.query.page),
@@ -202,7 +258,15 @@ export const groupsModule: ModuleRoutes = {
     ] as const) {
       app.post(
         `/api/group/:id/requests/:userId/${verb}`,
-        { schema: { tags, params: memberParams, response: detail }, config: on(`group_${verb}`) },
+        {
+          schema: {
+            tags,
+            summary: `${verb[0].toUpperCase()}${verb.slice(1)} a request to join a group`,
+            params: memberParams,
+            response: detail,
+          },
+          config: on(`group_${verb}`),
+        },
         async (req) => ({
           result: await membership.answerRequest(req.ctx, req.params.id, req.params.userId, approve),
         }),
@@ -211,14 +275,23 @@ export const groupsModule: ModuleRoutes = {
 
     app.post(
       '/api/group/:id/invitations',
-      { schema: { tags, params: groupParams, body: inviteBody, response: detail }, config: on('group', {}) },
+      {
+        schema: { tags, summary: 'Invite people to a group', params: groupParams, body: inviteBody, response: detail },
+        config: on('group', {}),
+      },
       async (req) => ({ result: await membership.invite(req.ctx, req.params.id, req.body.user_ids) }),
     );
 
     app.get(
       '/api/group/:id/invitations',
       {
-        schema: { tags, params: groupParams, querystring: pageQuery, response: { 200: groupPendingPage } },
+        schema: {
+          tags,
+          summary: "A group's open invitations",
+          params: groupParams,
+          querystring: pageQuery,
+          response: { 200: groupPendingPage },
+        },
         config: on('group_withdraw'),
       },
       async (req) => membership.pending(req.ctx, req.params.id, 'invitations', req.query.page),
@@ -226,19 +299,28 @@ export const groupsModule: ModuleRoutes = {
 
     app.delete(
       '/api/group/:id/invitations/:userId',
-      { schema: { tags, params: memberParams, response: detail }, config: on('group_withdraw') },
+      {
+        schema: { tags, summary: 'Withdraw an invitation to a group', params: memberParams, response: detail },
+        config: on('group_withdraw'),
+      },
       async (req) => ({ result: await membership.withdrawInvitation(req.ctx, req.params.id, req.params.userId) }),
     );
 
     app.post(
       '/api/group/:id/invitation/accept',
-      { schema: { tags, params: groupParams, response: detail }, config: on('group_accept') },
+      {
+        schema: { tags, summary: 'Accept an invitation to a group', params: groupParams, response: detail },
+        config: on('group_accept'),
+      },
       async (req) => ({ result: (await membership.answerInvitation(req.ctx, req.params.id, true))! }),
     );
 
     app.post(
       '/api/group/:id/invitation/decline',
-      { schema: { tags, params: groupParams, response: { 200: okResult } }, config: on('group_decline') },
+      {
+        schema: { tags, summary: 'Decline an invitation to a group', params: groupParams, response: { 200: okResult } },
+        config: on('group_decline'),
+      },
       async (req) => {
         await membership.answerInvitation(req.ctx, req.params.id, false);
         return { result: true };
@@ -247,7 +329,10 @@ export const groupsModule: ModuleRoutes = {
 
     app.post(
       '/api/group/:id/leave',
-      { schema: { tags, params: groupParams, response: { 200: okResult } }, config: on('group_leave') },
+      {
+        schema: { tags, summary: 'Leave a group', params: groupParams, response: { 200: okResult } },
+        config: on('group_leave'),
+      },
       async (req) => {
         await membership.leave(req.ctx, req.params.id);
         return { result: true };
@@ -257,7 +342,13 @@ export const groupsModule: ModuleRoutes = {
     app.get(
       '/api/group/:id/members',
       {
-        schema: { tags, params: groupParams, querystring: groupMembersQuery, response: { 200: groupMembersPage } },
+        schema: {
+          tags,
+          summary: "A group's members",
+          params: groupParams,
+          querystring: groupMembersQuery,
+          response: { 200: groupMembersPage },
+        },
         config: on('group'),
       },
       async (req) => membership.members(req.ctx, req.params.id, req.query),
@@ -266,7 +357,13 @@ export const groupsModule: ModuleRoutes = {
     app.put(
       '/api/group/:id/members/:userId/admin',
       {
-        schema: { tags, params: memberParams, body: adminToggleBody, response: { 200: resultOf(groupMemberDto) } },
+        schema: {
+          tags,
+          summary: 'Make a member a group administrator, or not',
+          params: memberParams,
+          body: adminToggleBody,
+          response: { 200: resultOf(groupMemberDto) },
+        },
         config: on('group'),
       },
       async (req) => ({
@@ -276,7 +373,10 @@ export const groupsModule: ModuleRoutes = {
 
     app.delete(
       '/api/group/:id/members/:userId',
-      { schema: { tags, params: memberParams, response: { 200: okResult } }, config: on('group') },
+      {
+        schema: { tags, summary: 'Remove a member from a group', params: memberParams, response: { 200: okResult } },
+        config: on('group'),
+      },
       async (req) => {
         await membership.expel(req.ctx, req.params.id, req.params.userId);
         return { result: true };
@@ -285,7 +385,16 @@ export const groupsModule: ModuleRoutes = {
 
     app.put(
       '/api/group/:id/follow',
-      { schema: { tags, params: groupParams, body: groupFollowBody, response: detail }, config: on('group') },
+      {
+        schema: {
+          tags,
+          summary: "Follow a group's posts, or stop",
+          params: groupParams,
+          body: groupFollowBody,
+          response: detail,
+        },
+        config: on('group'),
+      },
       async (req) => ({ result: await membership.setFollow(req.ctx, req.params.id, req.body.follow) }),
     );
 

@@ -9,39 +9,40 @@ import {
   type UpdateGroupBody,
 } from '@hallway/shared';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { deleteGrants, grantsOf, setGrants } from '../../platform/access/grants.js';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors/app-error.js';
+import { record } from '../../platform/events/bus.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { fileRefs } from '../files/index.js';
-import { posts } from '../posts/tables.js';
-import {
-  type AudiencePerson,
-  audienceGrantsOf,
-  deleteAudienceGrants,
-  isWorkspacePerson,
-  personCardSql,
-  personCards,
-  setAudienceGrants,
-  unknownPerson,
-} from '../users/index.js';
-import { groupPolicy, isVisible, type Relation, relationSql, viewerOf, visibleSql } from './access.js';
+import { isWorkspacePerson, personCardSql, personCards, unknownPerson } from '../users/index.js';
 import { groupAnnounce } from './events.js';
+import {
+  GROUP_KIND,
+  groupPolicy,
+  groupsOn,
+  isVisible,
+  type Relation,
+  relationSql,
+  type Viewer,
+  viewerOf,
+  visibleSql,
+} from './policy.js';
 import { type GroupRow, groupInvitations, groupMembers, groupRequests, groups, groupUserGrants } from './tables.js';
 
 const columns = getTableColumns(groups);
-export const GROUP_KIND = 'group';
 
 export interface LoadedGroup {
   row: GroupRow;
   rel: Relation;
   owner: PersonCard;
-  viewer: AudiencePerson;
+  viewer: Viewer;
 }
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-function selectGroups(ctx: RequestContext, viewer: AudiencePerson) {
+function selectGroups(ctx: RequestContext, viewer: Viewer) {
   const { searchText: _search, ...rest } = columns;
   return ctx.db
     .select({
@@ -53,7 +54,7 @@ function selectGroups(ctx: RequestContext, viewer: AudiencePerson) {
 }
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectGroups>['where']>>[number];
 
-function toLoaded(viewer: AudiencePerson, r: SelectedRow): LoadedGroup {
+function toLoaded(viewer: Viewer, r: SelectedRow): LoadedGroup {
   const { myRole, myFollow, requested, invited, granted, owner, ...row } = r;
   return {
     row: { ...row, searchText: null } as GroupRow,
@@ -65,6 +66,7 @@ function toLoaded(viewer: AudiencePerson, r: SelectedRow): LoadedGroup {
 
 /** A group of the caller's workspace with the caller's relation to it, or null (also when the caller may not see it). */
 export async function findGroup(ctx: RequestContext, id: string, lock = false): Promise<LoadedGroup | null> {
+  if (!groupsOn(ctx)) return null;
   const viewer = await viewerOf(ctx);
   if (lock) {
     // Serializes changes of one group's membership and roles (the counter, the owner).
@@ -149,7 +151,7 @@ export async function presentDetail(ctx: RequestContext, g: LoadedGroup): Promis
     return {
       ...base,
       admins: adminRows.map((a) => cards.get(a.userId) ?? unknownPerson(a.userId)),
-      grants: can.edit ? await audienceGrantsOf(ctx, GROUP_KIND, g.row.id) : [],
+      grants: can.edit ? await grantsOf(ctx, GROUP_KIND, g.row.id) : [],
       userGrants,
       requestsCount,
       invitationsCount,
@@ -263,7 +265,7 @@ export async function createGroup(ctx: RequestContext, body: CreateGroupBody): P
     },
     me.id,
   );
-  if (body.grants) await setAudienceGrants(ctx, GROUP_KIND, id, body.grants);
+  if (body.grants) await setGrants(ctx, GROUP_KIND, id, body.grants);
   return detailOf(ctx, id);
 }
 
@@ -286,7 +288,7 @@ export async function updateGroup(ctx: RequestContext, id: string, body: UpdateG
       .set({ ...set, updated: new Date() })
       .where(eq(groups.id, id));
   }
-  if (body.grants) await setAudienceGrants(ctx, GROUP_KIND, id, body.grants);
+  if (body.grants) await setGrants(ctx, GROUP_KIND, id, body.grants);
   groupAnnounce.updated(ctx, id);
   return detailOf(ctx, id);
 }
@@ -300,23 +302,24 @@ export async function replaceGrants(
   const g = await visibleGroup(ctx, id, true);
   assertPlainGroup(g);
   authorize(policyOf(g).edit);
-  await setAudienceGrants(ctx, GROUP_KIND, id, grants);
+  await setGrants(ctx, GROUP_KIND, id, grants);
   groupAnnounce.updated(ctx, id);
   return detailOf(ctx, id);
 }
 
-/** Deletes groups (and project walls) with their posts and grants; the caller checked it may. */
+declare module '../../platform/events/bus.js' {
+  interface DomainEvents {
+    /** Groups (or project walls) are being deleted, in the deleting transaction: what belongs to them goes too. */
+    'groups.deleted': { ids: string[] };
+  }
+}
+
+/** Deletes groups (and project walls) with their grants; their posts go with them (the wall follows `groups.deleted`). */
 export async function dropGroups(ctx: RequestContext, ids: string[]): Promise<void> {
   if (!ids.length) return;
   const clientId = ctx.tenant();
-  await ctx.db
-    .delete(posts)
-    .where(and(eq(posts.clientId, clientId), eq(posts.parentType, 'group'), inArray(posts.parentId, ids)));
-  await rowsOf(
-    ctx.db,
-    sql`DELETE FROM post_counts WHERE client_id = ${clientId} AND feed = 'group' AND key = ANY(${sql.param(ids)}::uuid[])`,
-  );
-  await deleteAudienceGrants(ctx, GROUP_KIND, ids);
+  await record(ctx, 'groups.deleted', { ids });
+  await deleteGrants(ctx, GROUP_KIND, ids);
   await ctx.db.delete(groups).where(and(eq(groups.clientId, clientId), inArray(groups.id, ids)));
 }
 

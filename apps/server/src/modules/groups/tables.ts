@@ -2,6 +2,7 @@ import type { GroupFollow, GroupRole, GroupType, ProjectRole, StoredFile } from 
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import { clients } from '../clients/tables.js';
 import { users } from '../users/tables.js';
 
@@ -32,6 +33,7 @@ export const groups = pgTable(
     updated: updatedAt(),
   },
   (t) => [
+    tenantKey(t),
     // The directory: a workspace's groups by name.
     index('groups_client_name_idx').on(t.clientId, t.kind, sql`lower(${t.name})`, t.id),
     index('groups_owner_idx').on(t.clientId, t.ownerId),
@@ -46,9 +48,7 @@ export const groupMembers = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    groupId: uuid()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    groupId: uuid().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -58,6 +58,7 @@ export const groupMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
+    tenantReference(t.groupId, groups, 'cascade'),
     // A person's groups (the user feed, "my groups", readable groups).
     index('group_members_user_idx').on(t.userId, t.groupId),
   ],
@@ -70,15 +71,17 @@ export const groupRequests = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    groupId: uuid()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    groupId: uuid().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     created: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_requests_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_requests_user_idx').on(t.userId),
+    tenantReference(t.groupId, groups, 'cascade'),
+  ],
 );
 
 /** Invitations waiting for the invitee's answer. */
@@ -88,16 +91,18 @@ export const groupInvitations = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    groupId: uuid()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    groupId: uuid().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     created: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_invitations_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_invitations_user_idx').on(t.userId),
+    tenantReference(t.groupId, groups, 'cascade'),
+  ],
 );
 
 /** Per-user grants (`POST api/group/{groupId}/grants/user/{userId}`): they decide before the audience grants. */
@@ -107,16 +112,18 @@ export const groupUserGrants = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    groupId: uuid()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    groupId: uuid().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     level: text().$type<'read' | 'write' | 'none'>().notNull(),
     created: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_user_grants_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_user_grants_user_idx').on(t.userId),
+    tenantReference(t.groupId, groups, 'cascade'),
+  ],
 );
 
 /** Projects (spec portal §3 Project): their wall is a group of kind `project` (`wallId`). */
@@ -135,14 +142,16 @@ export const projects = pgTable(
     creatorId: uuid()
       .notNull()
       .references(() => users.id),
-    wallId: uuid()
-      .notNull()
-      .references(() => groups.id),
+    wallId: uuid().notNull(),
     searchText: text().generatedAlwaysAs(sql`lower(name || ' ' || description)`),
     created: createdAt(),
     updated: updatedAt(),
   },
-  (t) => [index('projects_client_created_idx').on(t.clientId, t.created, t.id)],
+  (t) => [
+    tenantKey(t),
+    tenantReference(t.wallId, groups),
+    index('projects_client_created_idx').on(t.clientId, t.created, t.id),
+  ],
 );
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -153,14 +162,16 @@ export const projectParticipants = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: uuid().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text().$type<ProjectRole>().notNull().default('member'),
     created: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_participants_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_participants_user_idx').on(t.userId),
+    tenantReference(t.projectId, projects, 'cascade'),
+  ],
 );

@@ -310,3 +310,103 @@ describe('projects', () => {
     expect((await ok(ws.employee, 'GET', '/api/project/')).total).toBe(0);
   });
 });
+
+describe("a group's text stays with its readers", () => {
+  async function told(clientId: string, code: string) {
+    await settled(h, clientId);
+    const { rows } = await h.platform.database.query(
+      'SELECT recipients FROM notification_events WHERE client_id = $1 AND code = $2',
+      [clientId, code],
+    );
+    return (rows as { recipients: { ids?: string[]; everyone?: true } }[]).map((r) => r.recipients);
+  }
+
+  it('mentions in a private group tell only those who may read it, in posts, edits and comments', async () => {
+    const ws = await makeWorkspace(h);
+    const owner = await makeUser(h, ws.id, { firstName: 'Olga', lastName: 'Owner' });
+    const member = await makeUser(h, ws.id, { firstName: 'Mia', lastName: 'Member' });
+    const outsider = await makeUser(h, ws.id, { firstName: 'Otto', lastName: 'Outsider' });
+    const secret = await newGroup(owner, 'private', 'Board');
+    await ok(owner, 'POST', `/api/group/${secret._id}/invitations`, { user_ids: [member.id] });
+    await ok(member, 'POST', `/api/group/${secret._id}/invitation/accept`);
+    const text = 'Reorganisation planned for March';
+    const post = (
+      await ok(owner, 'POST', '/api/post', {
+        text,
+        parent: { type: 'group', id: secret._id },
+        mentions: [member.id, outsider.id, ws.admin.id],
+      })
+    ).result;
+    // The post is 404 to the people outside, and so no notice carries its text to them.
+    expect((await req(outsider, 'GET', `/api/post/${post._id}`)).status).toBe(404);
+    await ok(owner, 'PUT', `/api/post/${post._id}`, {
+      text: `${text}, confirmed`,
+      mentions: [member.id, outsider.id, ws.employee.id],
+    });
+    await ok(member, 'POST', '/api/comment', {
+      parent: { type: 'post', id: post._id },
+      text: 'Keep it quiet until then',
+      mentions: [outsider.id, owner.id],
+    });
+    expect(await told(ws.id, 'posts.mention')).toEqual([{ ids: [member.id] }, { ids: [owner.id] }]);
+    // Whatever section: the people outside have no entry at all, the readers theirs with the text.
+    const all = async (who: TestUser) => {
+      const res = await call(h, who, 'GET', `/api/notification/${ws.id}/all`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result as { code: string }[];
+    };
+    for (const who of [outsider, ws.admin, ws.employee]) expect(await all(who)).toEqual([]);
+    const mine = JSON.stringify((await all(member)).filter((e) => e.code === 'posts.mention'));
+    expect(mine).toContain(text);
+    // In a public group everyone reads, so everyone mentioned is told.
+    const open = await newGroup(owner, 'public', 'Lunch');
+    await ok(owner, 'POST', '/api/post', {
+      text: 'Pizza today',
+      parent: { type: 'group', id: open._id },
+      mentions: [outsider.id],
+    });
+    expect((await told(ws.id, 'posts.mention')).at(-1)).toEqual({ ids: [outsider.id] });
+  });
+
+  it("in a closed group, other people's reading is decided by their own grants and role", async () => {
+    const ws = await makeWorkspace(h);
+    const owner = await makeUser(h, ws.id, { firstName: 'Olga', lastName: 'Owner' });
+    const auditor = await makeUser(h, ws.id, { department: 'Audit' });
+    const stranger = await makeUser(h, ws.id, { department: 'Sales' });
+    const denied = await makeUser(h, ws.id, { department: 'Audit', city: 'Odesa' });
+    const closed = await newGroup(owner, 'closed', 'Ledger');
+    await ok(owner, 'PUT', `/api/group/${closed._id}/grants`, {
+      grants: [
+        { audience: 'department', values: ['audit'], level: 'read' },
+        { audience: 'city', values: ['Odesa'], level: 'none' },
+      ],
+    });
+    const post = (
+      await ok(owner, 'POST', '/api/post', {
+        text: 'Quarter closed',
+        parent: { type: 'group', id: closed._id },
+        mentions: [stranger.id, ws.admin.id, denied.id, auditor.id],
+      })
+    ).result;
+    // Administrators read closed groups; the department's grant lets the auditor read; a matching none wins.
+    expect(await told(ws.id, 'posts.mention')).toEqual([{ ids: [ws.admin.id, auditor.id] }]);
+    // A colleague's group posts, as the owner sees them: of the groups the colleague reads by grant or role.
+    const feed = async (of: TestUser) =>
+      (await ok(owner, 'GET', `/api/post/group/user/${of.id}`)).result.map((p: { _id: string }) => p._id);
+    expect(await feed(auditor)).toEqual([post._id]);
+    expect(await feed(ws.admin)).toEqual([post._id]);
+    expect(await feed(stranger)).toEqual([]);
+    expect(await feed(denied)).toEqual([]);
+  });
+
+  it("a group's post marked must-read later is for the group's members, as when posted so", async () => {
+    const ws = await makeWorkspace(h);
+    const closed = await newGroup(ws.employee, 'closed', 'Finance');
+    const post = (
+      await ok(ws.employee, 'POST', '/api/post', { text: 'Budget draft', parent: { type: 'group', id: closed._id } })
+    ).result;
+    // An administrator reads closed groups and marks the post must-read.
+    await ok(ws.admin, 'PUT', `/api/post/${post._id}/must_read`, { mustRead: true });
+    expect(await told(ws.id, 'posts.must_read')).toEqual([{ ids: [ws.employee.id] }]);
+  });
+});

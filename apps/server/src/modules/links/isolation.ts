@@ -1,21 +1,21 @@
-// Isolation-suite fixtures of link blocks: A's company block with one link, which the other workspace must not
-// read, fill or edit.
+// Isolation-suite fixtures of link blocks: a workspace's company block with one link (the suite makes one in B, then
+// in A), which the other workspace must not read, fill or edit.
 
 import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
 import { as } from '../posts/isolation.js';
 
 const linkOfBlock = new Map<string, string>();
 
-registerObject('links_block', async (h, a) => {
-  const block = await as(h, a.admin.token, 'PUT', '/api/links_block/toggle', { client_id: a.id, module: 'company' });
-  const filled = await as(h, a.admin.token, 'POST', `/api/links_block/${block._id}/link`, {
-    title: 'Handbook of A',
-    link: 'https://a.example/handbook',
+registerObject('links_block', async (h, ws) => {
+  const block = await as(h, ws.admin.token, 'PUT', '/api/links_block/toggle', { client_id: ws.id, module: 'company' });
+  const filled = await as(h, ws.admin.token, 'POST', `/api/links_block/${block._id}/link`, {
+    title: `Handbook ${ws.mark}`,
+    link: `https://a.example/${ws.mark}`,
   });
-  linkOfBlock.set(a.id, filled.links[0]._id);
+  linkOfBlock.set(ws.id, filled.links[0]._id);
   return block._id as string;
 });
-registerObject('link', async (_h, a) => linkOfBlock.get(a.id)!);
+registerObject('link', async (_h, ws) => linkOfBlock.get(ws.id)!);
 valueParams.links_module = 'company';
 
 // Toggling twice leaves the block on for the calls after it.

@@ -26,6 +26,11 @@ describe('link blocks', () => {
     expect((await toggle(ws, { enabled: true })).json().result.enabled).toBe(true);
     expect((await toggle(ws, { enabled: true })).json().result.enabled).toBe(true);
     expect((await call(h, ws.employee, 'GET', `/api/links_block/${ws.id}/knowl_base`)).json().result).toEqual([]);
+    // A module without a block yet still says who may create one.
+    expect((await call(h, ws.employee, 'GET', `/api/links_block/${ws.id}/knowl_base`)).json().can).toEqual({
+      edit: false,
+    });
+    expect((await call(h, ws.admin, 'GET', `/api/links_block/${ws.id}/knowl_base`)).json().can).toEqual({ edit: true });
   });
 
   it('adds, edits and removes links; a link needs a title and a valid http(s) link', async () => {

@@ -1,3 +1,4 @@
+import { messages } from '@hallway/shared/links.messages';
 import type { Module } from '../../platform/http/module.js';
 import { seedLinks } from './demo.js';
 import { linksModule } from './routes.js';
@@ -7,6 +8,7 @@ export const module: Module = {
   ...linksModule,
   // Link blocks sit on the company page (no feature) and the knowledge base; the block's page decides.
   feature: { featureFree: true, reason: 'link blocks of the company page, which has no feature switch' },
+  messages,
   tables,
   demo: seedLinks,
 };

@@ -1,7 +1,9 @@
 import type { LinkBlockDto } from '@hallway/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { authorize } from '../../platform/access/tenancy.js';
 import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { linksPolicy } from './policy.js';
 import { type LinkBlockRow, type LinkRow, linkBlocks, links } from './tables.js';
 
 function present(ctx: RequestContext, block: LinkBlockRow, rows: LinkRow[]): LinkBlockDto {
@@ -11,7 +13,7 @@ function present(ctx: RequestContext, block: LinkBlockRow, rows: LinkRow[]): Lin
     module: block.module,
     enabled: block.enabled,
     links: rows.map((l) => ({ _id: l.id, title: l.title, link: l.url })),
-    can: { edit: ctx.isAdmin },
+    can: { edit: linksPolicy(ctx).edit },
   };
 }
 
@@ -38,14 +40,14 @@ async function findBlock(ctx: RequestContext, id: string, lock = false): Promise
     .from(linkBlocks)
     .where(and(eq(linkBlocks.id, id), eq(linkBlocks.clientId, ctx.tenant())));
   const [block] = lock ? await query.for('update') : await query;
-  if (!block || (!block.enabled && !ctx.isAdmin)) throw notFound('link_block_not_found');
+  if (!block || (!block.enabled && !linksPolicy(ctx).seeDisabled)) throw notFound('link_block_not_found');
   return block;
 }
 
 /** `GET api/links_block/{client_id}/{module}`: the module's blocks; switched-off ones only for administrators. */
 export async function blocksOfModule(ctx: RequestContext, module: string): Promise<LinkBlockDto[]> {
   const conditions = [eq(linkBlocks.clientId, ctx.tenant()), eq(linkBlocks.module, module)];
-  if (!ctx.isAdmin) conditions.push(eq(linkBlocks.enabled, true));
+  if (!linksPolicy(ctx).seeDisabled) conditions.push(eq(linkBlocks.enabled, true));
   const blocks = await ctx.db
     .select()
     .from(linkBlocks)
@@ -66,6 +68,7 @@ export async function getBlock(ctx: RequestContext, id: string) {
  * way when it is left out). The first call for a module creates its block, switched on.
  */
 export async function toggleBlock(ctx: RequestContext, module: string, enabled: boolean | undefined) {
+  authorize(linksPolicy(ctx).edit);
   const clientId = ctx.tenant();
   const [block] = await ctx.db
     .insert(linkBlocks)
@@ -79,6 +82,7 @@ export async function toggleBlock(ctx: RequestContext, module: string, enabled: 
 }
 
 export async function addLink(ctx: RequestContext, blockId: string, link: { title: string; link: string }) {
+  authorize(linksPolicy(ctx).edit);
   const block = await findBlock(ctx, blockId, true);
   const [last] = await ctx.db
     .select({ position: sql<number>`coalesce(max(${links.position}), -1)::int` })
@@ -99,6 +103,7 @@ export async function updateLink(
   blockId: string,
   link: { _id: string; title: string; link: string },
 ) {
+  authorize(linksPolicy(ctx).edit);
   const block = await findBlock(ctx, blockId, true);
   const changed = await ctx.db
     .update(links)
@@ -110,6 +115,7 @@ export async function updateLink(
 }
 
 export async function deleteLink(ctx: RequestContext, blockId: string, linkId: string) {
+  authorize(linksPolicy(ctx).edit);
   const block = await findBlock(ctx, blockId, true);
   const gone = await ctx.db
     .delete(links)

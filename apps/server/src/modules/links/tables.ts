@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import { clients } from '../clients/tables.js';
 
 /** The useful-links widget of one module of a workspace (modules §3 "Link block"). */
@@ -15,7 +16,7 @@ export const linkBlocks = pgTable(
     created: createdAt(),
     updated: updatedAt(),
   },
-  (t) => [uniqueIndex('link_blocks_module_key').on(t.clientId, t.module)],
+  (t) => [tenantKey(t), uniqueIndex('link_blocks_module_key').on(t.clientId, t.module)],
 );
 export type LinkBlockRow = typeof linkBlocks.$inferSelect;
 
@@ -26,14 +27,12 @@ export const links = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    blockId: uuid()
-      .notNull()
-      .references(() => linkBlocks.id, { onDelete: 'cascade' }),
+    blockId: uuid().notNull(),
     title: text().notNull(),
     url: text().notNull(),
     position: integer().notNull().default(0),
     created: createdAt(),
   },
-  (t) => [index('links_block_idx').on(t.blockId, t.position)],
+  (t) => [tenantReference(t.blockId, linkBlocks, 'cascade'), index('links_block_idx').on(t.blockId, t.position)],
 );
 export type LinkRow = typeof links.$inferSelect;

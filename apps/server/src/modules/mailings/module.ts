@@ -1,3 +1,4 @@
+import { messages } from '@hallway/shared/mailings.messages';
 import type { Module } from '../../platform/http/module.js';
 import { seedMailings } from './demo.js';
 import { mailingsModule } from './routes.js';
@@ -8,14 +9,7 @@ export const module: Module = {
   ...mailingsModule,
   // Mailings are e-mail the workspace sends its people: they go with the notifications feature.
   feature: { feature: 'notifications' },
-  messages: [
-    'mailing_not_found',
-    'mailing_exists',
-    'cron_invalid',
-    'export_url_invalid',
-    'export_not_configured',
-    'export_failed',
-  ],
+  messages,
   tables,
   demo: seedMailings,
 };

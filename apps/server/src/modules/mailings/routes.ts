@@ -27,35 +27,58 @@ const jobConfig = { access: admin, params: { job: 'mailing_job' } };
 export const mailingsModule: ModuleRoutes = {
   name: 'mailings',
   async routes(app, platform) {
-    const env = platform.config.env;
+    const allow = platform.config.outboundAllow;
 
     app.post(
       '/api/mailing',
-      { schema: { tags, body: mailingCreate, response: { 200: mailingResult } }, config: { access: admin } },
-      async (req) => service.create(req.ctx, env, req.body),
+      {
+        schema: { tags, summary: 'Create a mailing', body: mailingCreate, response: { 200: mailingResult } },
+        config: { access: admin },
+      },
+      async (req) => service.create(req.ctx, allow, req.body),
     );
 
     app.get(
       '/api/mailing',
-      { schema: { tags, querystring: mailingListQuery, response: { 200: mailingList } }, config: { access: admin } },
+      {
+        schema: {
+          tags,
+          summary: "The workspace's mailings",
+          querystring: mailingListQuery,
+          response: { 200: mailingList },
+        },
+        config: { access: admin },
+      },
       async (req) => ({ result: await service.list(req.ctx, req.query.workspace) }),
     );
 
     app.get(
       '/api/mailing/:id',
-      { schema: { tags, params: z.object({ id }), response: { 200: mailingResult } }, config },
+      {
+        schema: { tags, summary: 'Get a mailing', params: z.object({ id }), response: { 200: mailingResult } },
+        config,
+      },
       async (req) => ({ result: await service.getOne(req.ctx, req.params.id) }),
     );
 
     app.put(
       '/api/mailing/:id',
-      { schema: { tags, params: z.object({ id }), body: mailingUpdate, response: { 200: mailingResult } }, config },
-      async (req) => service.update(req.ctx, env, req.params.id, req.body),
+      {
+        schema: {
+          tags,
+          summary: "Change a mailing's schedule, target or state",
+          params: z.object({ id }),
+          body: mailingUpdate,
+          response: { 200: mailingResult },
+        },
+        config,
+      },
+      async (req) => service.update(req.ctx, allow, req.params.id, req.body),
     );
 
     app.delete(
       '/api/mailing/:id',
-      { schema: { tags, params: z.object({ id }), response: { 200: okResult } }, config },
+      { schema: { tags, summary: 'Delete a mailing', params: z.object({ id }), response: { 200: okResult } }, config },
       async (req) => service.remove(req.ctx, req.params.id),
     );
 
@@ -64,6 +87,7 @@ export const mailingsModule: ModuleRoutes = {
       {
         schema: {
           tags,
+          summary: 'Start every mailing of a workspace again (administrators)',
           params: z.object({ workspace: z.string().min(1).max(100) }),
           response: { 200: z.object({ result: mailingList.shape.result, started: z.boolean() }) },
         },
@@ -74,13 +98,19 @@ export const mailingsModule: ModuleRoutes = {
 
     app.put(
       '/api/mailing/restartJob/:job',
-      { schema: { tags, params: jobParams, response: { 200: mailingResult } }, config: jobConfig },
+      {
+        schema: { tags, summary: 'Restart a mailing', params: jobParams, response: { 200: mailingResult } },
+        config: jobConfig,
+      },
       async (req) => service.restart(req.ctx, req.params.job),
     );
 
     app.put(
       '/api/mailing/stopJob/:job',
-      { schema: { tags, params: jobParams, response: { 200: mailingResult } }, config: jobConfig },
+      {
+        schema: { tags, summary: 'Stop a mailing', params: jobParams, response: { 200: mailingResult } },
+        config: jobConfig,
+      },
       async (req) => service.stop(req.ctx, req.params.job),
     );
 

@@ -6,10 +6,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf } from '../../platform/db/client.js';
 import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { postOutbound } from '../../platform/http/outbound.js';
 import type { Platform } from '../../platform/index.js';
+import { unreadByPerson } from '../notifications/index.js';
+import { mostLikedCompanyPosts } from '../posts/index.js';
 import { bornOn, localNow } from '../users/index.js';
 import { nextRun } from './schedule.js';
-import { birthdayMail, type DigestPost, digestMail } from './texts.js';
+import { birthdayMail, digestMail } from './texts.js';
 
 export const TICK_QUEUE = 'mailings.tick';
 /** People sent to the mailing service per request. */
@@ -70,26 +73,22 @@ async function birthdayGreetings(p: Platform, ws: Workspace, now: Date): Promise
  * last seven days (company posts only: everyone may read them). People with neither get no letter.
  */
 async function weeklyDigest(p: Platform, ws: Workspace, now: Date): Promise<number> {
-  const { people, posts } = await inTenant(p.database, { clientId: ws.clientId }, async (tx) => ({
-    people: await rowsOf<Person & { unread: number }>(
+  const since = new Date(now.getTime() - 7 * 86_400_000);
+  const { people, posts } = await inTenant(p.database, { clientId: ws.clientId }, async (tx) => {
+    const unread = await unreadByPerson(tx, ws.clientId);
+    const everyone = await rowsOf<Person>(
       tx,
-      sql`SELECT u.id, u.email, trim(u.first_name || ' ' || u.last_name) AS name, u.lang,
-                 (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id AND NOT n.read) AS unread
+      sql`SELECT u.id, u.email, trim(u.first_name || ' ' || u.last_name) AS name, u.lang
           FROM users u
           WHERE u.client_id = ${ws.clientId} AND NOT u.deletion_mark AND u.email IS NOT NULL
             AND NOT ('superadmin' = ANY (u.roles))
           ORDER BY u.id`,
-    ),
-    posts: await rowsOf<DigestPost>(
-      tx,
-      sql`SELECT trim(a.first_name || ' ' || a.last_name) AS author, p.text, p.likes_count AS likes
-          FROM posts p JOIN users a ON a.id = p.author_id
-          WHERE p.client_id = ${ws.clientId} AND p.parent_type = 'company'
-            AND p.created > ${new Date(now.getTime() - 7 * 86_400_000)} AND p.created <= ${now}
-            AND p.likes_count > 0
-          ORDER BY p.likes_count DESC, p.created DESC LIMIT 3`,
-    ),
-  }));
+    );
+    return {
+      people: everyone.map((person) => ({ ...person, unread: unread.get(person.id) ?? 0 })),
+      posts: await mostLikedCompanyPosts(tx, ws.clientId, since, now, 3),
+    };
+  });
   let sent = 0;
   for (const person of people) {
     if (person.unread === 0 && posts.length === 0) continue;
@@ -140,22 +139,16 @@ export async function exportPeople(p: Platform, clientId: string, target: { url:
         department: u.department,
       })),
     };
-    let response: Response;
     try {
-      response = await fetch(target.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(target.key ? { authorization: `Bearer ${target.key}` } : {}),
-        },
+      await postOutbound(p.config.outboundAllow, target.url, {
+        headers: target.key ? { authorization: `Bearer ${target.key}` } : {},
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS),
+        timeoutMs: EXPORT_TIMEOUT_MS,
       });
-      await response.arrayBuffer();
     } catch (err) {
+      // The reason is the status or a short network reason: never the service's answer.
       throw new AppError(502, 'export_failed', { reason: (err as Error).message });
     }
-    if (!response.ok) throw new AppError(502, 'export_failed', { reason: `HTTP ${response.status}` });
     exported += people.length;
     after = people.at(-1)!.id;
     if (people.length < EXPORT_BATCH) break;

@@ -6,6 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { assertOwnWorkspaceCode } from '../../platform/access/tenancy.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { checkOutboundUrl, type OutboundAllow } from '../../platform/http/outbound.js';
 import { workspaceTimeZone } from '../clients/index.js';
 import { nextRun } from './schedule.js';
 import { type MailingRow, mailings } from './tables.js';
@@ -16,13 +17,16 @@ export interface MailingInput {
   target?: { url: string; key?: string };
 }
 
-/** The export's endpoint must be https; plain http only to this machine in tests (a local stand-in server). */
-export function checkTarget(target: MailingInput['target'], env: string) {
+/**
+ * The export's endpoint: https (plain http only to a host OUTBOUND_ALLOW_HOSTS names) → else 400
+ * `export_url_invalid`; an address inside the network → 400 `url_internal` (platform/http/outbound.ts).
+ */
+export function checkTarget(target: MailingInput['target'], allow: OutboundAllow) {
   if (!target) return;
-  const url = new URL(target.url);
-  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(env === 'test' && local && url.protocol === 'http:')) {
-    throw new AppError(400, 'export_url_invalid', {}, { fields: { 'target.url': 'export_url_invalid' } });
+  const checked = checkOutboundUrl(target.url, allow);
+  if ('problem' in checked) {
+    const code = checked.problem === 'internal' ? 'url_internal' : 'export_url_invalid';
+    throw new AppError(400, code, {}, { fields: { 'target.url': code } });
   }
 }
 
@@ -75,14 +79,14 @@ export async function getOne(ctx: RequestContext, id: string) {
 /** `POST api/mailing`: §4 "on create, if active, the job is started and the result is marked started". */
 export async function create(
   ctx: RequestContext,
-  env: string,
+  allow: OutboundAllow,
   input: MailingInput & { workspace: string; action: MailingAction; schedule: string; active: boolean },
 ) {
   assertOwnWorkspaceCode(ctx, input.workspace);
   if (input.action === 'people_export' && !input.target) {
     throw new AppError(400, 'export_not_configured', {}, { fields: { 'target.url': 'required' } });
   }
-  checkTarget(input.target, env);
+  checkTarget(input.target, allow);
   const next = nextRun(input.schedule, await zoneOf(ctx), new Date());
   const [row] = await ctx.db
     .insert(mailings)
@@ -105,9 +109,9 @@ export async function create(
  * `PUT api/mailing/{id}`, §4: a changed schedule restarts the job; otherwise an active mailing is started and an
  * inactive one stopped. A target without a key keeps the key saved before.
  */
-export async function update(ctx: RequestContext, env: string, id: string, input: MailingInput) {
+export async function update(ctx: RequestContext, allow: OutboundAllow, id: string, input: MailingInput) {
   const row = await load(ctx, id);
-  checkTarget(input.target, env);
+  checkTarget(input.target, allow);
   const schedule = input.schedule ?? row.schedule;
   const active = input.active ?? row.active;
   const changed = schedule !== row.schedule;

@@ -1,14 +1,22 @@
 import { EventEmitter } from 'node:events';
-import { type Lang, NOTIFICATION_CODES, type NotificationChannel, type NotificationDto } from '@hallway/shared';
+import type { Lang, NotificationChannel, NotificationDto } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
+import { notificationDefinition } from '../../platform/catalogues.js';
 import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import type { Platform } from '../../platform/index.js';
 import type { MailAttachment } from '../../platform/mail/types.js';
 import type { NotificationDispatch } from '../../platform/notify/notify.js';
+import {
+  CHANNEL_QUEUE,
+  insertDeliveries,
+  queueDeliveries,
+  sendDelivery,
+  sweepDeliveries,
+} from './channels/deliveries.js';
+import { actorAvatarSql, customTemplates, type EntryRow, languages, presentEntry, recipientZone } from './entries.js';
 import { notificationMail } from './mail.js';
-import { CHANNEL_QUEUE, insertDeliveries, queueDeliveries, sendDelivery, sweepDeliveries } from './messengers.js';
-import { type CustomTemplates, render } from './templates.js';
+import type { CustomTemplates } from './templates.js';
 
 export const FANOUT_QUEUE = 'notify.fanout';
 const SWEEP_QUEUE = 'notify.sweep';
@@ -16,14 +24,11 @@ const MAIL_QUEUE = 'notify.mail';
 /** Recipients per transaction: big enough for 10,000 people in a few seconds, small enough to keep locks short. */
 export const BATCH = 1000;
 
-interface EventRow {
-  id: string;
-  code: string;
-  section: string;
-  link: string | null;
-  vars: Record<string, string>;
-  actor_id: string | null;
-  recipients: { ids?: string[]; everyone?: true; authorOf?: 'post' | 'comment'; id?: string };
+/** An event as the fan-out reads it: what its entries share, and how far it got. */
+interface EventRow extends Pick<EntryRow, 'id' | 'code' | 'section' | 'link' | 'vars' | 'actor_id'> {
+  /** The actor's picture, for the live entry (`notification.new`). */
+  actor_avatar: string | null;
+  recipients: { ids?: string[]; everyone?: true };
   group_key: string | null;
   /** Files its mails carry (`notify()`'s `attachments`). */
   attachments: MailAttachment[] | null;
@@ -36,6 +41,7 @@ interface Recipient {
   email: string | null;
   lang: Lang | null;
   client_lang: Lang | null;
+  zone: string | null;
   channels: NotificationChannel[];
 }
 interface Delivered {
@@ -49,51 +55,6 @@ interface Delivered {
   fresh: boolean;
 }
 
-/** An entry as its person sees it, rendered in their language. */
-export function presentEntry(
-  row: { id: string; code: string; section: string; link: string | null; vars: Record<string, string> } & Pick<
-    Delivered,
-    'others' | 'read' | 'created'
-  > & { actor_id: string | null },
-  langs: readonly Lang[],
-  custom?: CustomTemplates,
-): NotificationDto & { full: string } {
-  const { title, text, full } = render(row.code, langs, row.vars, row.others, custom);
-  return {
-    _id: row.id,
-    code: row.code,
-    section: row.section,
-    title,
-    text,
-    link: row.link,
-    read: row.read,
-    others: row.others,
-    actor: row.actor_id ? { _id: row.actor_id, name: row.vars.actor ?? '' } : null,
-    created: new Date(row.created).toISOString(),
-    full,
-  };
-}
-
-type TemplateRow = { code: string; lang: Lang; title: string; short: string; full: string };
-
-/** The workspace's own templates (`api/notif_template`), by `code:lang`. */
-export async function customTemplates(tx: Tx, clientId: string): Promise<CustomTemplates> {
-  return templatesOf(
-    await rowsOf<TemplateRow>(
-      tx,
-      sql`SELECT code, lang, title, short, "full" FROM notif_templates WHERE client_id = ${clientId}`,
-    ),
-  );
-}
-
-/** The workspace's templates as one JSON array (`templatesOf` reads it): to ride along another statement. */
-export const templatesJson = (clientId: string) =>
-  sql`(SELECT coalesce(json_agg(json_build_object('code', code, 'lang', lang, 'title', title, 'short', short,
-         'full', "full")), '[]') FROM notif_templates WHERE client_id = ${clientId})`;
-
-export const templatesOf = (rows: TemplateRow[]): CustomTemplates =>
-  new Map(rows.map((r) => [`${r.code}:${r.lang}`, { title: r.title, short: r.short, full: r.full }]));
-
 /** `entered` (eventId) once every centre entry exists, `delivered` once its mails went too: what tests wait for. */
 const events = new EventEmitter();
 
@@ -101,7 +62,7 @@ async function nextBatch(p: Platform, clientId: string, eventId: string) {
   return inTenant(p.database, { clientId }, async (tx) => {
     const [event] = await rowsOf<EventRow>(
       tx,
-      sql`SELECT e.*, EXISTS (SELECT 1 FROM clients c, jsonb_array_elements(c.features) f
+      sql`SELECT e.*, ${actorAvatarSql(sql.raw('e.actor_id'))} AS actor_avatar, EXISTS (SELECT 1 FROM clients c, jsonb_array_elements(c.features) f
                             WHERE c.id = e.client_id AND f->>'code' = 'notifications' AND (f->>'active')::boolean) AS enabled
           FROM notification_events e WHERE e.id = ${eventId} FOR UPDATE OF e`,
     );
@@ -173,27 +134,28 @@ async function mailEvent(p: Platform, clientId: string, eventId: string) {
         )
       )[0]?.attachments ?? [],
     rows: await rowsOf<
-      Parameters<typeof presentEntry>[0] & { email: string; lang: Lang | null; client_lang: Lang | null }
+      Parameters<typeof presentEntry>[0] & {
+        email: string;
+        lang: Lang | null;
+        client_lang: Lang | null;
+        zone: string | null;
+      }
     >(
       tx,
       sql`SELECT n.id, n.code, n.section, n.link, n.vars, n.actor_id, n.others, n.read, n.created, u.email, u.lang,
-                 c.lang AS client_lang
+                 c.lang AS client_lang, ${recipientZone} AS zone
           FROM notifications n JOIN users u ON u.id = n.user_id LEFT JOIN clients c ON c.id = n.client_id
           WHERE n.event_id = ${eventId} AND u.email IS NOT NULL AND NOT u.deletion_mark`,
     ),
   }));
   for (const row of rows) {
     const langs = languages(p, row.lang, row.client_lang);
-    const entry = presentEntry(row, langs, custom);
+    const entry = presentEntry(row, langs, custom, row.zone);
     const mail = notificationMail(entry, p.config.publicUrl, entry.full);
     await p.mail.send({ clientId, to: row.email, ...mail, attachments }).catch(() => undefined);
   }
   events.emit('mailed', eventId);
 }
-
-/** A person's language, else their workspace's, else the installation's (DEFAULT_LANG). */
-export const languages = (p: Platform, own: Lang | null | undefined, workspace: Lang | null | undefined): Lang[] =>
-  [own, workspace, p.config.defaultLang].filter((l): l is Lang => !!l);
 
 /** What tests and the isolation fixtures reach: the delivery run in this process, and its events. */
 export const delivery = { events, deliver, mailEvent };
@@ -208,7 +170,8 @@ const dispatchers = new WeakMap<Platform, Dispatcher>();
  * nothing. After each commit: `notification.new` to the person's room (a popup when the channel `system` is on) and
  * the e-mails. E-mail is at most once: a crash between a batch's commit and its mails loses those mails rather than
  * sending them twice. Messenger channels (Telegram, Teams, Slack) get a delivery row per entry and channel in the
- * batch's transaction and a job each (messengers.ts), retried with backoff and recorded when they keep failing.
+ * batch's transaction and a job each (channels/deliveries.ts), retried with backoff and recorded when they keep
+ * failing.
  */
 export function dispatcherOf(p: Platform): Dispatcher {
   const known = dispatchers.get(p);
@@ -266,11 +229,11 @@ async function work(p: Platform) {
 
 /** The next batch of recipients with their channels for the code: the person's, else the workspace's, else shipped. */
 async function recipientsAfter(tx: Tx, clientId: string, event: EventRow): Promise<Recipient[]> {
-  const shipped = NOTIFICATION_CODES[event.code as keyof typeof NOTIFICATION_CODES]?.channels ?? ['center'];
+  const shipped = notificationDefinition(event.code)?.channels ?? ['center'];
   const ids = event.recipients.ids ?? [];
   return rowsOf<Recipient>(
     tx,
-    sql`SELECT u.id, u.email, u.lang, c.lang AS client_lang,
+    sql`SELECT u.id, u.email, u.lang, c.lang AS client_lang, ${recipientZone} AS zone,
           ARRAY(SELECT jsonb_array_elements_text(coalesce(us.channels -> ${event.code}, ws.channels -> ${event.code},
                                                          ${JSON.stringify(shipped)}::jsonb))) AS channels
         FROM users u
@@ -287,8 +250,6 @@ async function recipientsAfter(tx: Tx, clientId: string, event: EventRow): Promi
 
 function recipientFilter(spec: EventRow['recipients'], ids: string[]) {
   if (spec.everyone) return sql``;
-  if (spec.authorOf === 'post') return sql`AND u.id = (SELECT author_id FROM posts WHERE id = ${spec.id})`;
-  if (spec.authorOf === 'comment') return sql`AND u.id = (SELECT author_id FROM comments WHERE id = ${spec.id})`;
   return sql`AND u.id = ANY (${`{${ids.join(',')}}`}::uuid[])`;
 }
 
@@ -342,9 +303,11 @@ function announce(
         link: event.link,
         vars: event.vars,
         actor_id: event.actor_id,
+        actor_avatar: event.actor_avatar,
       },
       langs,
       custom,
+      person.zone,
     );
     const popup = row.channels.includes('system');
     if (row.in_center || popup) {

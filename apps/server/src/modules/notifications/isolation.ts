@@ -1,6 +1,6 @@
 // Isolation-suite fixtures of the notifications: an entry in the employee's centre of workspace A and settings
 // (the workspace's and the person's), which the other workspace must never reach.
-import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
+import { registerBody, registerObject, registerRead, valueParams } from '../../test/isolation/registry.js';
 import { delivery } from './deliver.js';
 
 let eventOfA = '';
@@ -11,7 +11,7 @@ registerObject('notification', async (h, a) => {
     if (res.statusCode !== 200) throw new Error(`notifications fixture: ${url} answered ${res.statusCode} ${res.body}`);
     return res.json().result;
   };
-  const sent = await as(a.admin.token, 'POST', '/api/message', { recipients: [a.employee.id], text: 'foreign-note' });
+  const sent = await as(a.admin.token, 'POST', '/api/message', { recipients: [a.employee.id], text: `Note ${a.mark}` });
   // The isolation harness runs without jobs: the fan-out runs here, as its job would.
   await delivery.deliver(h.platform, a.id, sent._id);
   await as(a.admin.token, 'PUT', '/api/user/notifications', {
@@ -26,25 +26,23 @@ registerObject('notification', async (h, a) => {
   });
   // Messenger channels of A: the workspace's webhooks, the employee's own, and a delivery that failed.
   await as(a.admin.token, 'PUT', '/api/notification_channels', {
-    slack_url: 'https://hooks.slack.example/services/foreign-slack-hook',
-    teams_url: 'https://teams.example/webhook/foreign-teams-hook',
+    slack_url: `https://hooks.slack.example/services/${a.mark}`,
+    teams_url: `https://teams.example/webhook/${a.mark}`,
   });
-  await as(a.employee.token, 'PUT', '/api/user/messengers', { slack_url: 'https://hooks.slack.example/own-hook' });
+  await as(a.employee.token, 'PUT', '/api/user/messengers', { slack_url: `https://hooks.slack.example/own-${a.mark}` });
   // A bot token written here rather than through the route, which would tell api.telegram.org about it.
   await h.platform.database.query(
-    `UPDATE messenger_settings SET telegram_token = '1:foreign-bot', telegram_secret = 'foreign-telegram-secret-0001'
-     WHERE client_id = $1`,
-    [a.id],
+    'UPDATE messenger_settings SET telegram_token = $2, telegram_secret = $3 WHERE client_id = $1',
+    [a.id, `1:bot-${a.mark}`, `telegram-secret-${a.mark}`],
   );
   const slackNote = await as(a.admin.token, 'POST', '/api/message', {
     recipients: [a.employee.id],
-    text: 'foreign-slack',
+    text: `Slack note ${a.mark}`,
   });
   await delivery.deliver(h.platform, a.id, slackNote._id);
   const failed = await h.platform.database.query(
-    `UPDATE notification_deliveries SET status = 'failed', attempts = 3, error = 'HTTP 500: foreign-failure'
-     WHERE client_id = $1 RETURNING id`,
-    [a.id],
+    `UPDATE notification_deliveries SET status = 'failed', attempts = 3, error = $2 WHERE client_id = $1 RETURNING id`,
+    [a.id, `HTTP 500: failure ${a.mark}`],
   );
   deliveryOfA = (failed.rows[0] as { id: string }).id;
   eventOfA = sent._id;
@@ -73,7 +71,7 @@ registerObject('notif_template', async (h, a) => {
     method: 'POST',
     url: '/api/notif_template',
     headers: { authorization: `Bearer ${a.admin.token}` },
-    payload: { code: 'users.follower', lang: 'en', title: 'foreign-template {actor}' },
+    payload: { code: 'users.follower', lang: 'en', title: `Template ${a.mark} {actor}` },
   });
   if (res.statusCode !== 200) throw new Error(`notifications fixture: template answered ${res.statusCode} ${res.body}`);
   return res.json().result._id;
@@ -83,3 +81,4 @@ const templateBody = () => ({ code: 'users.follower', lang: 'en', title: 'hijack
 registerBody('POST /api/notif_template', () => ({ code: '__', lang: 'ru', title: 'x' }));
 registerBody('PUT /api/notif_template/:id', templateBody);
 registerBody('POST /api/notif_template/preview', templateBody);
+registerRead('POST /api/notif_template/preview', 'a template rendered with sample values');

@@ -7,6 +7,7 @@ import {
   outboxPage,
   outboxQuery,
   resultOf,
+  type TextLang,
   testMailBody,
 } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
@@ -21,13 +22,13 @@ import { pick } from './templates.js';
 const tags = ['notifications'];
 const admin = { role: 'admin' } as const;
 
-const TEST_MAIL: Record<Lang, { subject: string; text: string }> = {
+const TEST_MAIL: Record<TextLang, { subject: string; text: string }> = {
   en: { subject: 'Hallway: test mail', text: 'This is a test mail from the admin panel. If you read it, mail works.' },
   ru: {
     subject: 'Hallway: проверочное письмо',
     text: 'Это проверочное письмо из панели администратора. Если вы его читаете, почта работает.',
   },
-  ua: {
+  uk: {
     subject: 'Hallway: перевірний лист',
     text: 'Це перевірний лист із панелі адміністратора. Якщо ви його читаєте, пошта працює.',
   },
@@ -96,7 +97,12 @@ export function mailCheckRoutes(app: App, platform: Platform) {
   app.post(
     '/api/mail_check/test',
     {
-      schema: { tags, body: testMailBody, response: { 200: resultOf(outboxMailDto) } },
+      schema: {
+        tags,
+        summary: 'Send a test mail (administrators)',
+        body: testMailBody,
+        response: { 200: resultOf(outboxMailDto) },
+      },
       config: { access: { ...admin, streaming: true } },
     },
     async (req) => ({ result: await sendTestMail(platform, req.ctx, req.body.to) }),
@@ -104,7 +110,15 @@ export function mailCheckRoutes(app: App, platform: Platform) {
 
   app.get(
     '/api/mail_check/outbox',
-    { schema: { tags, querystring: outboxQuery, response: { 200: outboxPage } }, config: { access: admin } },
+    {
+      schema: {
+        tags,
+        summary: 'The latest mails and their delivery (administrators)',
+        querystring: outboxQuery,
+        response: { 200: outboxPage },
+      },
+      config: { access: admin },
+    },
     async (req) => outboxOf(req.ctx, req.query.before),
   );
 }

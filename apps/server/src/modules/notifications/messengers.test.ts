@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
+import { channelEvents, queueDelivery, sendDelivery, sweepDeliveries } from './channels/deliveries.js';
 import { delivery } from './deliver.js';
-import { channelEvents, queueDelivery, sendDelivery, sweepDeliveries } from './messengers.js';
 
 interface Received {
   method: string;
@@ -16,6 +16,7 @@ interface Received {
 /** What the stand-in received, and what it answers per path (200 unless told). */
 const received: Received[] = [];
 const answers = new Map<string, number>();
+const redirects = new Map<string, string>();
 const arrivals = new EventEmitter();
 let server: Server;
 let base = '';
@@ -34,7 +35,8 @@ beforeAll(async () => {
       const hit = { method: req.method ?? '', path, body: data ? JSON.parse(data) : {} };
       received.push(hit);
       const status = answers.get(path) ?? 200;
-      res.writeHead(status, { 'content-type': 'application/json' });
+      const location = redirects.get(path);
+      res.writeHead(status, { 'content-type': 'application/json', ...(location ? { location } : {}) });
       res.end(status === 200 ? '{"ok":true}' : '{"ok":false,"description":"stand-in is down"}');
       arrivals.emit('request', hit);
     });
@@ -45,6 +47,8 @@ beforeAll(async () => {
   h = await createHarness({
     JOBS: '1',
     TELEGRAM_API_URL: base,
+    // The stand-in listens on this machine, which the operator's setting lets outbound requests reach.
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     NOTIFY_RETRY_LIMIT: '2',
     NOTIFY_RETRY_DELAY: '1',
   });
@@ -134,7 +138,7 @@ describe('messenger settings', () => {
     }
     const own = await call(h, ws.employee, 'PUT', '/api/user/messengers', { teams_url: 'http://10.0.0.1/hook' });
     expect(own.statusCode).toBe(400);
-    expect(own.json().fields).toEqual({ teams_url: 'webhook_url_invalid' });
+    expect(own.json().fields).toEqual({ teams_url: 'url_internal' });
     const token = await call(h, ws.admin, 'PUT', '/api/notification_channels', { telegram_token: 'nope' });
     expect(token.statusCode).toBe(400);
     expect(token.json().fields).toEqual({ telegram_token: 'telegram_token_invalid' });
@@ -238,6 +242,49 @@ describe('messenger deliveries', () => {
     expect(hits(`/slack/own-${ws.id}`)).toHaveLength(1);
   });
 
+  it('throttles link-code guesses per chat and per workspace bot: past the limit even the right code is refused', {
+    timeout: 60_000,
+  }, async () => {
+    const ws = await makeWorkspace(h);
+    await call(h, ws.admin, 'PUT', '/api/notification_channels', { telegram_token: TOKEN });
+    const settings = (await call(h, ws.admin, 'GET', `/api/notification_channels/${ws.id}`)).json().result;
+    const secret = String(settings.telegram_webhook).split('/api/telegram/webhook/')[1];
+    const codeOf = async (who: { token: string }) =>
+      (await call(h, who, 'POST', '/api/user/messengers/telegram_code')).json().result.code as string;
+    const start = async (code: string, chat: number) => {
+      const res = await call(h, null, 'POST', `/api/telegram/webhook/${secret}`, {
+        update_id: chat,
+        message: { text: `/start ${code}`, chat: { id: chat } },
+      });
+      // Telegram always gets 200: anything else makes it send the update again.
+      expect(res.statusCode).toBe(200);
+      return res.json().linked as boolean;
+    };
+    // The bot's answer in the chat is sent before the update is answered.
+    const told = (chat: number) =>
+      hits(`/bot${TOKEN}/sendMessage`)
+        .filter((r) => r.body.chat_id === chat)
+        .map((r) => String(r.body.text));
+    const wrong = (i: number) => String(10_000_000 + i);
+    const code = await codeOf(ws.employee);
+
+    // One chat: five guesses a minute, then even the right code is not looked at.
+    const chat = 70_000;
+    for (let i = 0; i < 5; i++) expect(await start(wrong(i), chat)).toBe(false);
+    expect(told(chat).at(-1)).toBe('Hallway: this code is unknown or expired.');
+    expect(await start(code, chat)).toBe(false);
+    expect(told(chat).at(-1)).toBe('Hallway: too many attempts. Try again in a few minutes.');
+    // Another chat is not held back by it.
+    expect(await start(code, chat + 1)).toBe(true);
+
+    // The workspace's bot: thirty guesses a minute from all chats together (six so far).
+    for (let i = 0; i < 24; i++) expect(await start(wrong(100 + i), chat + 10 + i)).toBe(false);
+    const adminCode = await codeOf(ws.admin);
+    expect(await start(adminCode, chat + 100)).toBe(false);
+    const linked = (await call(h, ws.admin, 'GET', `/api/user/messengers/${ws.admin.id}`)).json().result;
+    expect(linked.telegram_linked).toBe(false);
+  });
+
   it('sends a notice to everyone once per person through the workspace defaults, however often its fan-out runs', {
     timeout: 60_000,
   }, async () => {
@@ -324,6 +371,66 @@ describe('messenger deliveries', () => {
     await db.query(`UPDATE notification_deliveries SET status = 'sent' WHERE id = $1`, [first.id]);
   });
 
+  it('sends again, at the first sweep after its lease ended, a delivery whose try died with its process', {
+    timeout: 60_000,
+  }, async () => {
+    const ws = await makeWorkspace(h);
+    const path = `/slack/lost-${ws.id}`;
+    await call(h, ws.admin, 'PUT', '/api/notification_channels', { slack_url: `${base}${path}` });
+    await channelsOfEmployee(ws, ['center', 'slack']);
+    const eventId = await message(ws, 'Lunch is served');
+    const [first] = await settled(eventId, 1);
+    expect(hits(path)).toHaveLength(1);
+    const db = h.platform.database;
+    const jobsOf = async () =>
+      (
+        await db.query(`SELECT id, state FROM pgboss.job WHERE name = 'notify.channel' AND data->>'deliveryId' = $1`, [
+          first.id,
+        ])
+      ).rows as { id: string; state: string }[];
+    // pg-boss records the job's completion after the send: it must not overwrite the state written below.
+    while ((await jobsOf())[0]?.state !== 'completed') await new Promise((r) => setTimeout(r, 50));
+    // A process killed in the middle of the try: the delivery pending under the lease its try took, and the try's job
+    // still `active` for pg-boss, which would only expire it after its 15 minutes.
+    const killedMidTry = async (leaseEnds: string) => {
+      await db.query(
+        `UPDATE notification_deliveries SET status = 'pending', locked_until = now() + $2::interval,
+           created = now() - interval '5 minutes' WHERE id = $1`,
+        [first.id, leaseEnds],
+      );
+      await db.query(
+        `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '3 minutes', completed_on = NULL
+         WHERE name = 'notify.channel' AND id = $1`,
+        [first.id],
+      );
+    };
+
+    // While the lease lasts, the try may still be alive: nothing is queued.
+    await killedMidTry('1 minute');
+    await sweepDeliveries(h.platform);
+    expect((await jobsOf()).map((j) => j.state)).toEqual(['active']);
+
+    // Once it ended, the try is lost: a new job sends it, once.
+    await killedMidTry('-1 second');
+    await sweepDeliveries(h.platform);
+    expect(await jobsOf()).toHaveLength(2);
+    expect((await settled(eventId, 1))[0].status).toBe('sent');
+    expect(hits(path)).toHaveLength(2);
+
+    // A new job already waiting to run is enough: the next sweep queues no other.
+    await killedMidTry('-1 second');
+    const waiting = await h.platform.jobs.send(
+      'notify.channel',
+      { clientId: ws.id, deliveryId: first.id },
+      { startAfter: 3600 },
+    );
+    await sweepDeliveries(h.platform);
+    const queued = (await jobsOf()).filter((j) => ['created', 'retry'].includes(j.state));
+    expect(queued.map((j) => j.id)).toEqual([waiting]);
+    expect(hits(path)).toHaveLength(2);
+    await db.query(`UPDATE notification_deliveries SET status = 'sent', locked_until = NULL WHERE id = $1`, [first.id]);
+  });
+
   it('skips a channel without an address for the person', { timeout: 60_000 }, async () => {
     const ws = await makeWorkspace(h);
     await channelsOfEmployee(ws, ['center', 'telegram', 'slack']);
@@ -349,7 +456,8 @@ describe('messenger deliveries', () => {
     // One try and the two retries of NOTIFY_RETRY_LIMIT.
     expect(hits(path)).toHaveLength(3);
     expect(failed).toMatchObject({ channel: 'slack', status: 'failed', attempts: 3 });
-    expect(failed.error).toContain('HTTP 500');
+    // The status alone: the receiver's answer is never kept or shown.
+    expect(failed.error).toBe('HTTP 500');
 
     // The centre entry is there whatever the channel did.
     const centre = await call(h, ws.employee, 'GET', `/api/notification/${ws.id}/all/${ws.employee.id}/now`);
@@ -365,7 +473,8 @@ describe('messenger deliveries', () => {
       notification: { code: 'notifications.message' },
       attempts: 3,
     });
-    expect(list.json().result[0].error).toContain('stand-in is down');
+    expect(list.json().result[0].error).toBe('HTTP 500');
+    expect(list.body).not.toContain('stand-in is down');
     expect((await call(h, ws.admin, 'GET', '/api/notification_failures?page=1')).json()).toEqual({
       total: 1,
       result: [],
@@ -383,5 +492,23 @@ describe('messenger deliveries', () => {
     expect(hits(path)).toHaveLength(4);
     expect((await call(h, ws.admin, 'GET', '/api/notification_failures')).json().total).toBe(0);
     expect((await call(h, ws.admin, 'POST', `/api/notification_failures/${failed.id}/retry`)).statusCode).toBe(404);
+  });
+
+  it('does not follow a webhook’s redirect: the delivery fails with the status and the other address gets nothing', {
+    timeout: 60_000,
+  }, async () => {
+    const ws = await makeWorkspace(h);
+    const path = `/slack/moved-${ws.id}`;
+    const elsewhere = `/slack/elsewhere-${ws.id}`;
+    answers.set(path, 307);
+    redirects.set(path, `${base}${elsewhere}`);
+    await call(h, ws.employee, 'PUT', '/api/user/messengers', { slack_url: `${base}${path}` });
+    await channelsOfEmployee(ws, ['center', 'slack']);
+    const eventId = await message(ws, 'Moved webhook');
+    const [failed] = await settled(eventId, 1);
+    expect(failed).toMatchObject({ status: 'failed', error: 'HTTP 307: redirects are not followed' });
+    expect(hits(path)).toHaveLength(3);
+    // Every try has settled, so a followed redirect would have arrived by now.
+    expect(hits(elsewhere)).toEqual([]);
   });
 });

@@ -1,6 +1,11 @@
-import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { on, once } from 'node:events';
+import { FEATURES } from '@hallway/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inSystem } from '../../platform/db/tenant.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
+import { clients } from '../clients/tables.js';
+import { users } from '../users/tables.js';
 import { delivery } from './deliver.js';
 
 let h: Harness;
@@ -8,6 +13,11 @@ beforeAll(async () => {
   h = await createHarness({ JOBS: '1' });
 });
 afterAll(() => h.close());
+
+/** Resolves once the principal cache has applied a workspace's change (payload `*`: it forgets everyone). */
+async function untilForgotten() {
+  for await (const [payload] of on(h.platform.principals!, 'change')) if (payload === '*') return;
+}
 
 /** Resolves once the fan-out job finished the event (listening first, so a quick job is not missed). */
 async function delivered(eventId: string) {
@@ -71,7 +81,7 @@ describe('notification centre', () => {
       text: 'Meet in the yard',
       link: '/company',
       read: false,
-      actor: { _id: ws.admin.id, name: 'Ada Admin' },
+      actor: { _id: ws.admin.id, name: 'Ada Admin', avatar: null },
     });
     expect((await section(ws, 'other', '?read=0')).json().result).toHaveLength(1);
     expect((await section(ws, 'posts')).json().result).toEqual([]);
@@ -110,6 +120,50 @@ describe('notification centre', () => {
     expect(posts.json()).toMatchObject({ result: { updated: 0 }, unread: { count: 22 } });
     const all = await call(h, ws.employee, 'PUT', '/api/notification/read_all', { section: 'other' });
     expect(all.json()).toMatchObject({ result: { updated: 22 }, unread: { count: 0, sections: { other: 0 } } });
+  });
+
+  it('counts only the sections of modules the server runs whose feature the workspace has on', async () => {
+    const ws = await makeWorkspace(h);
+    await notice(ws, { title: 'Hello', recipients: [ws.employee.id] });
+    // Every feature on: the sections of the modules built (no polls, services, shop, tasks or adaptation yet).
+    expect(Object.keys((await unread(ws)).sections).sort()).toEqual(
+      ['all', 'events', 'groups', 'other', 'posts', 'resp'].sort(),
+    );
+    // The unread count's principal (with the features) comes from the principal cache: on PostgreSQL the
+    // trigger's notification reaches it after the update returns, so wait until the cache has forgotten.
+    const forgotten = untilForgotten();
+    await inSystem(h.platform.database, (tx) =>
+      tx
+        .update(clients)
+        .set({ features: FEATURES.map((code) => ({ code, active: code !== 'groups' && code !== 'knowl_base' })) })
+        .where(eq(clients.id, ws.id)),
+    );
+    await forgotten;
+    const counts = await unread(ws);
+    expect(counts).toEqual({ count: 1, sections: { all: 1, events: 0, posts: 0, other: 1 } });
+    // Marking read answers the same sections.
+    const read = await call(h, ws.employee, 'PUT', '/api/notification/read_all', { section: 'all' });
+    expect(read.json().unread).toEqual({ count: 0, sections: { all: 0, events: 0, posts: 0, other: 0 } });
+  });
+
+  it('gives the actor’s photo with each entry, in the list, one entry and the live event', async () => {
+    const ws = await makeWorkspace(h);
+    const photo = { src: '/api/files/ada-photo.jpg', mini: '/api/files/ada-photo-mini.jpg' };
+    await inSystem(h.platform.database, (tx) =>
+      tx
+        .update(users)
+        .set({ pics: [photo] })
+        .where(eq(users.id, ws.admin.id)),
+    );
+    const emit = vi.spyOn(h.platform.realtime, 'emit');
+    await notice(ws, { title: 'Cake in the kitchen', recipients: [ws.employee.id] });
+    const actor = { _id: ws.admin.id, name: 'Ada Admin', avatar: photo.mini };
+    const [entry] = (await section(ws, 'all')).json().result;
+    expect(entry.actor).toEqual(actor);
+    expect((await call(h, ws.employee, 'GET', `/api/notification/${entry._id}`)).json().result.actor).toEqual(actor);
+    const event = emit.mock.calls.find((c) => c[2] === 'notification.new')?.[3] as { notification: { actor: unknown } };
+    emit.mockRestore();
+    expect(event.notification.actor).toEqual(actor);
   });
 
   it('refuses unknown sections, times and another person’s centre', async () => {

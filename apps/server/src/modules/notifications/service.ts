@@ -1,12 +1,9 @@
 import {
-  isNotificationCode,
   type Lang,
   NOTIFICATION_CHANNELS,
-  NOTIFICATION_CODES,
   NOTIFICATION_SECTIONS,
   NOTIFICATIONS_PAGE,
   type NotificationChannel,
-  type NotificationCode,
   type NotificationDto,
   type NotificationSection,
   type NotificationSettingsBody,
@@ -14,10 +11,25 @@ import {
   type UnreadCounts,
 } from '@hallway/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { rowsOf } from '../../platform/db/client.js';
+import {
+  isNotificationCode,
+  notificationCodes,
+  notificationDefinition,
+  notificationSections,
+} from '../../platform/catalogues.js';
+import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { customTemplates, presentEntry, templatesJson, templatesOf } from './deliver.js';
+import {
+  actorAvatarSql,
+  customTemplates,
+  type EntryRow,
+  presentEntry,
+  recipientZone,
+  templatesJson,
+  templatesOf,
+} from './entries.js';
+import { settingsPolicy } from './policy.js';
 import { notificationSettings } from './tables.js';
 
 /** Notifications are the caller's own: another person's list, count or overrides is refused (spec portal §6). */
@@ -25,32 +37,27 @@ export function assertSelf(ctx: RequestContext, userId: string) {
   if (ctx.me().id !== userId) throw forbidden();
 }
 
-/** The caller's language, else the workspace's, else the installation's (DEFAULT_LANG). */
-async function langsOf(ctx: RequestContext, defaultLang: Lang): Promise<Lang[]> {
-  const [workspace] = await rowsOf<{ lang: Lang }>(ctx.db, sql`SELECT lang FROM clients WHERE id = ${ctx.tenant()}`);
-  return [ctx.me().lang as Lang | null, workspace?.lang, defaultLang].filter((l): l is Lang => !!l);
+/** The caller's languages (own, the workspace's, the installation's DEFAULT_LANG) and zone (own, the workspace's). */
+async function readerOf(ctx: RequestContext, defaultLang: Lang): Promise<{ langs: Lang[]; zone: string | null }> {
+  const [workspace] = await rowsOf<{ lang: Lang; zone: string | null }>(
+    ctx.db,
+    sql`SELECT c.lang, ${recipientZone} AS zone FROM users u JOIN clients c ON c.id = u.client_id
+        WHERE u.id = ${ctx.me().id} AND c.id = ${ctx.tenant()}`,
+  );
+  return {
+    langs: [ctx.me().lang as Lang | null, workspace?.lang, defaultLang].filter((l): l is Lang => !!l),
+    zone: workspace?.zone ?? null,
+  };
 }
 
 /** The entry without the mail's text. */
 const entryOf = ({ full: _full, ...entry }: NotificationDto & { full: string }): NotificationDto => entry;
 
-interface EntryRow {
-  id: string;
-  code: string;
-  section: string;
-  link: string | null;
-  vars: Record<string, string>;
-  actor_id: string | null;
-  others: number;
-  read: boolean;
-  created: string | Date;
-}
-
 type TemplateRows = Parameters<typeof templatesOf>[0];
 
-const entryColumns = sql`id, code, section, link, vars, actor_id, others, read, created`;
+const entryColumns = sql`id, code, section, link, vars, actor_id, others, read, created,
+  ${actorAvatarSql(sql.raw('notifications.actor_id'))} AS actor_avatar`;
 
-/** Unread entries of the caller per section, and of all together. */
 /**
  * The caller's unread entries per section. The person comes from the transaction's settings, so the statement is
  * constant: the unread route runs it as its guard's `oneRead` (one round trip), the mark-read calls through `ctx.db`.
@@ -58,12 +65,23 @@ const entryColumns = sql`id, code, section, link, vars, actor_id, others, read, 
 export const UNREAD_SQL = `SELECT section, count(*)::int AS n FROM notifications
   WHERE user_id = nullif(current_setting('app.user_id', true), '')::uuid AND in_center AND NOT read GROUP BY section;`;
 
-/** The counts of `UNREAD_SQL`'s rows, with every section present. */
-export function unreadCountsOf(rows: Record<string, unknown>[]): UnreadCounts {
-  const sections: Record<string, number> = Object.fromEntries(NOTIFICATION_SECTIONS.map((s) => [s, 0]));
+/**
+ * The counts of `UNREAD_SQL`'s rows per section the workspace has (`all`, `other`, and each section with a
+ * notification of a module of the build whose feature is on): the centre shows a tab for each of them. Entries of a
+ * section not shown (a module switched off since) still count in `count` and `all`.
+ */
+export function unreadCountsOf(
+  rows: Record<string, unknown>[],
+  hasFeature: RequestContext['hasFeature'],
+): UnreadCounts {
+  const shown = notificationSections(hasFeature);
+  const sections: Record<string, number> = Object.fromEntries(
+    NOTIFICATION_SECTIONS.filter((s) => s === 'all' || s === 'other' || shown.has(s)).map((s) => [s, 0]),
+  );
   let count = 0;
   for (const row of rows) {
-    sections[row.section as string] = Number(row.n);
+    const section = row.section as string;
+    if (Object.hasOwn(sections, section)) sections[section] = Number(row.n);
     count += Number(row.n);
   }
   sections.all = count;
@@ -71,7 +89,7 @@ export function unreadCountsOf(rows: Record<string, unknown>[]): UnreadCounts {
 }
 
 export async function unreadCounts(ctx: RequestContext): Promise<UnreadCounts> {
-  return unreadCountsOf(await rowsOf(ctx.db, sql.raw(UNREAD_SQL)));
+  return unreadCountsOf(await rowsOf(ctx.db, sql.raw(UNREAD_SQL)), ctx.hasFeature);
 }
 
 /**
@@ -87,9 +105,13 @@ export async function listSection(
 ): Promise<{ result: NotificationDto[]; next: string | null }> {
   const before = time === 'now' ? sql`now() + interval '1 second'` : sql`${new Date(time).toISOString()}::timestamptz`;
   const clientId = ctx.tenant();
-  const rows = await rowsOf<EntryRow & { client_lang: Lang | null; templates: TemplateRows | null }>(
+  const rows = await rowsOf<
+    EntryRow & { client_lang: Lang | null; zone: string | null; templates: TemplateRows | null }
+  >(
     ctx.db,
     sql`SELECT e.*, CASE WHEN row_number() OVER () = 1 THEN (SELECT lang FROM clients WHERE id = ${clientId}) END AS client_lang,
+               CASE WHEN row_number() OVER () = 1 THEN (SELECT ${recipientZone} FROM users u JOIN clients c
+                 ON c.id = u.client_id WHERE u.id = ${ctx.me().id}) END AS zone,
                CASE WHEN row_number() OVER () = 1 THEN ${templatesJson(clientId)} END AS templates
         FROM (SELECT ${entryColumns} FROM notifications
               WHERE user_id = ${ctx.me().id} AND in_center AND created < ${before}
@@ -101,7 +123,7 @@ export async function listSection(
   const head = rows.find((r) => r.templates !== null);
   const langs = [ctx.me().lang as Lang | null, head?.client_lang, defaultLang].filter((l): l is Lang => !!l);
   const custom = templatesOf(head?.templates ?? []);
-  const page = rows.slice(0, NOTIFICATIONS_PAGE).map((row) => entryOf(presentEntry(row, langs, custom)));
+  const page = rows.slice(0, NOTIFICATIONS_PAGE).map((row) => entryOf(presentEntry(row, langs, custom, head?.zone)));
   return { result: page, next: rows.length > NOTIFICATIONS_PAGE ? page.at(-1)!.created : null };
 }
 
@@ -111,7 +133,8 @@ export async function oneEntry(ctx: RequestContext, defaultLang: Lang, id: strin
     sql`SELECT ${entryColumns} FROM notifications WHERE id = ${id} AND user_id = ${ctx.me().id}`,
   );
   if (!row) throw notFound('notification_not_found');
-  return entryOf(presentEntry(row, await langsOf(ctx, defaultLang), await customTemplates(ctx.db, ctx.tenant())));
+  const reader = await readerOf(ctx, defaultLang);
+  return entryOf(presentEntry(row, reader.langs, await customTemplates(ctx.db, ctx.tenant()), reader.zone));
 }
 
 export async function markRead(ctx: RequestContext, ids: string[]) {
@@ -160,12 +183,13 @@ export async function settingsOf(ctx: RequestContext, userId: string | null): Pr
   return {
     user_id: userId,
     client_id: ctx.tenant(),
-    notifications: (Object.keys(NOTIFICATION_CODES) as NotificationCode[]).map((code) => {
-      const shipped = [...NOTIFICATION_CODES[code].channels];
+    notifications: notificationCodes().map((code) => {
+      const definition = notificationDefinition(code)!;
+      const shipped = [...definition.channels];
       const fallback = userId ? (workspace[code] ?? shipped) : shipped;
       return {
         name: code,
-        section: NOTIFICATION_CODES[code].section,
+        section: definition.section,
         channel: own[code] ?? fallback,
         default: fallback,
       };
@@ -179,10 +203,11 @@ export async function settingsOf(ctx: RequestContext, userId: string | null): Pr
  */
 export async function saveSettings(ctx: RequestContext, body: NotificationSettingsBody) {
   const me = ctx.me();
+  // Another workspace's id is refused even beside the caller's own user_id, where it would otherwise go unread.
+  if (body.client_id !== undefined && body.client_id !== ctx.tenant()) throw forbidden();
   const workspace = body.client_id !== undefined && body.user_id === undefined;
   if (workspace) {
-    if (body.client_id !== ctx.tenant()) throw forbidden();
-    if (!ctx.isAdmin) throw forbidden();
+    if (!settingsPolicy(ctx).workspaceDefaults) throw forbidden();
   } else if ((body.user_id ?? me.id) !== me.id) throw forbidden();
   const unknown = body.notifications.findIndex((n) => !isNotificationCode(n.name));
   if (unknown >= 0) throw invalidFields({ [`notifications.${unknown}.name`]: 'notification_code_unknown' });
@@ -225,4 +250,14 @@ export async function mailEvent(ctx: RequestContext, eventId: string) {
   const clientId = ctx.tenant();
   if (dispatcher && row.n > 0) ctx.afterCommit(() => dispatcher.mailAgain(clientId, eventId));
   return { queued: Number(row.n) };
+}
+
+/** Each person's unread entries in the centre (the weekly digest of mailings); people with none are left out. */
+export async function unreadByPerson(tx: Tx, clientId: string): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ user_id: string; n: number }>(
+    tx,
+    sql`SELECT user_id, count(*)::int AS n FROM notifications
+        WHERE client_id = ${clientId} AND NOT read GROUP BY user_id`,
+  );
+  return new Map(rows.map((row) => [row.user_id, row.n]));
 }

@@ -2,6 +2,7 @@ import type { Lang, NotificationChannel } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import type { MailAttachment } from '../../platform/mail/types.js';
 import type { RecipientSpec } from '../../platform/notify/notify.js';
 import { clients } from '../clients/tables.js';
@@ -34,7 +35,7 @@ export const notificationEvents = pgTable(
     doneAt: timestamp({ withTimezone: true }),
     created: createdAt(),
   },
-  (t) => [index('notification_events_pending_idx').on(t.created).where(sql`done_at IS NULL`)],
+  (t) => [tenantKey(t), index('notification_events_pending_idx').on(t.created).where(sql`done_at IS NULL`)],
 );
 export type NotificationEventRow = typeof notificationEvents.$inferSelect;
 
@@ -49,9 +50,7 @@ export const notifications = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    eventId: uuid()
-      .notNull()
-      .references(() => notificationEvents.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
     code: text().notNull(),
     section: text().notNull(),
     link: text(),
@@ -67,6 +66,8 @@ export const notifications = pgTable(
     created: createdAt(),
   },
   (t) => [
+    tenantKey(t),
+    tenantReference(t.eventId, notificationEvents, 'cascade'),
     // A retried batch inserts nothing twice.
     uniqueIndex('notifications_event_user_key').on(t.eventId, t.userId).where(sql`group_key IS NULL`),
     uniqueIndex('notifications_group_key').on(t.userId, t.groupKey).where(sql`group_key IS NOT NULL AND NOT read`),
@@ -182,9 +183,7 @@ export const notificationDeliveries = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    notificationId: uuid()
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    notificationId: uuid().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -197,6 +196,7 @@ export const notificationDeliveries = pgTable(
     updated: updatedAt(),
   },
   (t) => [
+    tenantReference(t.notificationId, notifications, 'cascade'),
     uniqueIndex('notification_deliveries_key').on(t.notificationId, t.channel),
     index('notification_deliveries_failed_idx').on(t.clientId, t.updated).where(sql`status = 'failed'`),
     index('notification_deliveries_pending_idx').on(t.created).where(sql`status = 'pending'`),

@@ -2,12 +2,10 @@
 // own texts per code and language over the shipped ones, with a preview on sample values.
 import {
   FALLBACK_TEMPLATE,
+  FALLBACK_VARIABLES,
   id,
-  isTemplateCode,
   LANGS,
   type Lang,
-  NOTIFICATION_CODES,
-  NOTIFICATION_VARIABLES,
   type NotifTemplateBody,
   type NotifTemplateDto,
   notifTemplateBody,
@@ -17,6 +15,7 @@ import {
 } from '@hallway/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { isNotificationCode, notificationCodes, notificationDefinition } from '../../platform/catalogues.js';
 import { AppError, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { App } from '../../platform/http/module.js';
@@ -25,7 +24,9 @@ import { render, shippedTemplate } from './templates.js';
 
 const tags = ['notifications'];
 const admin = { role: 'admin' } as const;
-const CODES = [...Object.keys(NOTIFICATION_CODES), FALLBACK_TEMPLATE];
+const templateCodes = () => [...notificationCodes(), FALLBACK_TEMPLATE];
+/** The `{name}` variables a code's templates may use; `__` gets those every notification has. */
+const variablesOf = (code: string): string[] => [...(notificationDefinition(code)?.variables ?? FALLBACK_VARIABLES)];
 
 /** What the preview fills in: a believable name (with markup, to show it stays text), a text, a count. */
 const SAMPLES: Record<string, string> = {
@@ -37,13 +38,14 @@ const SAMPLES: Record<string, string> = {
 };
 
 function assertCode(code: string) {
-  if (!isTemplateCode(code)) throw invalidFields({ code: 'notification_code_unknown' });
+  if (code !== FALLBACK_TEMPLATE && !isNotificationCode(code))
+    throw invalidFields({ code: 'notification_code_unknown' });
   return code;
 }
 
 /** Every `{name}` of the texts must be a variable of the code: a typo would otherwise vanish from every entry. */
 function assertVariables(body: Pick<NotifTemplateBody, 'code' | 'title' | 'short' | 'full'>) {
-  const allowed = new Set(NOTIFICATION_VARIABLES[assertCode(body.code)]);
+  const allowed = new Set(variablesOf(assertCode(body.code)));
   const fields: Record<string, 'template_variable_unknown'> = {};
   for (const field of ['title', 'short', 'full'] as const) {
     for (const [, name] of body[field].matchAll(/\{(\w+)\}/g))
@@ -60,7 +62,7 @@ const dto = (row: NotifTemplateRow): NotifTemplateDto => ({
   title: row.title,
   short: row.short,
   full: row.full,
-  variables: [...NOTIFICATION_VARIABLES[row.code as keyof typeof NOTIFICATION_VARIABLES]],
+  variables: variablesOf(row.code),
   custom: true,
 });
 
@@ -74,7 +76,7 @@ const shipped = (code: string, lang: Lang): NotifTemplateDto => {
     title: texts.title,
     short: texts.body,
     full: '',
-    variables: [...NOTIFICATION_VARIABLES[code as keyof typeof NOTIFICATION_VARIABLES]],
+    variables: variablesOf(code),
     custom: false,
   };
 };
@@ -107,6 +109,7 @@ export function templateRoutes(app: App) {
     {
       schema: {
         tags,
+        summary: "The workspace's notification templates",
         response: { 200: resultOf(z.array(z.object({ code: z.string(), custom: z.array(z.enum(LANGS)) }))) },
       },
       config: { access: admin },
@@ -117,7 +120,10 @@ export function templateRoutes(app: App) {
         .from(notifTemplates)
         .where(eq(notifTemplates.clientId, req.ctx.tenant()));
       return {
-        result: CODES.map((code) => ({ code, custom: rows.filter((r) => r.code === code).map((r) => r.lang) })),
+        result: templateCodes().map((code) => ({
+          code,
+          custom: rows.filter((r) => r.code === code).map((r) => r.lang),
+        })),
       };
     },
   );
@@ -127,6 +133,7 @@ export function templateRoutes(app: App) {
     {
       schema: {
         tags,
+        summary: "A notification's templates",
         params: z.object({ code: z.string().max(80) }),
         response: { 200: resultOf(z.array(notifTemplateDto)) },
       },
@@ -138,7 +145,12 @@ export function templateRoutes(app: App) {
   app.post(
     '/api/notif_template',
     {
-      schema: { tags, body: notifTemplateBody, response: { 200: resultOf(notifTemplateDto) } },
+      schema: {
+        tags,
+        summary: 'Create a notification template',
+        body: notifTemplateBody,
+        response: { 200: resultOf(notifTemplateDto) },
+      },
       config: { access: admin },
     },
     async (req) => {
@@ -158,6 +170,7 @@ export function templateRoutes(app: App) {
     {
       schema: {
         tags,
+        summary: 'Change a notification template',
         params: z.object({ id }),
         body: notifTemplateBody,
         response: { 200: resultOf(notifTemplateDto) },
@@ -181,7 +194,12 @@ export function templateRoutes(app: App) {
   app.delete(
     '/api/notif_template/:id',
     {
-      schema: { tags, params: z.object({ id }), response: { 200: resultOf(notifTemplateDto) } },
+      schema: {
+        tags,
+        summary: 'Delete a notification template (back to the shipped text)',
+        params: z.object({ id }),
+        response: { 200: resultOf(notifTemplateDto) },
+      },
       config: { access: admin, params: { id: 'notif_template' } },
     },
     async (req) => {
@@ -196,7 +214,12 @@ export function templateRoutes(app: App) {
   app.post(
     '/api/notif_template/preview',
     {
-      schema: { tags, body: notifTemplateBody, response: { 200: resultOf(notifTemplatePreview) } },
+      schema: {
+        tags,
+        summary: 'Preview a notification template',
+        body: notifTemplateBody,
+        response: { 200: resultOf(notifTemplatePreview) },
+      },
       config: { access: admin },
     },
     async (req) => {

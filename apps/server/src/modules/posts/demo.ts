@@ -253,3 +253,55 @@ async function recountWall(tx: Tx, clientId: string) {
     FROM posts WHERE client_id = ${clientId} AND parent_type <> 'group'
     GROUP BY 1, 2, 3`);
 }
+
+/** A demo post on a group's wall (groups' demo), with its reactions; `recountGroupWalls` sets the counters after. */
+export interface DemoGroupPost {
+  authorId: string;
+  text: string;
+  created: Date;
+  reactions: { userId: string; reaction: Reaction; created: Date }[];
+}
+
+export async function seedGroupWall(tx: Tx, clientId: string, groupId: string, wall: DemoGroupPost[]): Promise<void> {
+  for (const post of wall) {
+    const postId = newId();
+    await tx.insert(posts).values({
+      id: postId,
+      clientId,
+      parentType: 'group',
+      parentId: groupId,
+      authorId: post.authorId,
+      text: post.text,
+      created: post.created,
+      updated: post.created,
+    });
+    if (post.reactions.length)
+      await tx.insert(postReactions).values(post.reactions.map((r) => ({ clientId, postId, ...r })));
+  }
+}
+
+/** The counters of the seeded group walls, computed once from their rows. */
+export async function recountGroupWalls(tx: Tx, clientId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE posts p SET likes_count = (SELECT count(*) FROM post_reactions r WHERE r.post_id = p.id),
+      reactions = coalesce((SELECT jsonb_object_agg(reaction, n) FROM (
+        SELECT reaction, count(*) AS n FROM post_reactions r WHERE r.post_id = p.id GROUP BY reaction) t), '{}'::jsonb)
+    WHERE p.client_id = ${clientId} AND p.parent_type = 'group'`);
+  await tx.execute(sql`
+    INSERT INTO post_counts (client_id, feed, key, count)
+    SELECT client_id, 'group', parent_id, count(*) FROM posts
+    WHERE client_id = ${clientId} AND parent_type = 'group' GROUP BY client_id, parent_id`);
+}
+
+/** The demo wall's posts, oldest first (the comments' demo puts its threads under them). */
+export const seededWallPosts = (tx: Tx, clientId: string) =>
+  tx
+    .select({ id: posts.id, created: posts.created })
+    .from(posts)
+    .where(eq(posts.clientId, clientId))
+    .orderBy(posts.created);
+
+/** Sets each demo post's comment counter to the comments the comments' demo wrote under it. */
+export async function setCommentCounts(tx: Tx, counts: Map<string, number>): Promise<void> {
+  for (const [postId, n] of counts) await tx.update(posts).set({ commentsCount: n }).where(eq(posts.id, postId));
+}

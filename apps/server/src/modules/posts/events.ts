@@ -15,7 +15,7 @@ export function forReaders(post: PostDto): PostDto {
     myReaction: null,
     viewed: false,
     acknowledged: false,
-    can: { edit: false, delete: false, mustRead: false, pin: false },
+    can: { edit: false, delete: false, mustRead: false, pin: false, readReport: false },
   };
 }
 

@@ -1,9 +1,11 @@
 import { FEED_PAGE_SIZE, type FeedPage, type PostQuery, THANKS_PAGE_SIZE } from '@hallway/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { followedBy, isWorkspacePerson } from '../users/index.js';
 import { canReadGroup, readableBy } from './groups.js';
+import { wallPolicy } from './policy.js';
 import { type PostView, presentPosts } from './presenter.js';
 import {
   anyOf,
@@ -34,7 +36,13 @@ async function page(
   return paged(await loadPostPage(ctx, where, { offset: pageNo * size, limit: size }, total), ctx, pageNo, size);
 }
 
-const emptyPage = (pageNo: number): FeedPage => ({ result: [], page: pageNo, pages: 0, total: 0 });
+const emptyPage = (ctx: RequestContext, pageNo: number): FeedPage => ({
+  result: [],
+  page: pageNo,
+  pages: 0,
+  total: 0,
+  can: wallPolicy(ctx),
+});
 
 async function assertPerson(ctx: RequestContext, userId: string) {
   if (!(await isWorkspacePerson(ctx, userId))) throw notFound('user_not_found');
@@ -51,6 +59,7 @@ function paged(
     page: pageNo,
     pages: Math.ceil(loaded.total / size),
     total: loaded.total,
+    can: wallPolicy(ctx),
   };
 }
 
@@ -110,7 +119,7 @@ export function workspaceFeed(ctx: RequestContext, groups: string[], pageNo: num
 export async function followsFeed(ctx: RequestContext, userId: string, pageNo: number) {
   await assertPerson(ctx, userId);
   const people = await followedBy(ctx.db, userId);
-  if (!people.length) return emptyPage(pageNo);
+  if (!people.length) return emptyPage(ctx, pageNo);
   const clientId = ctx.tenant();
   const where = and(eq(posts.clientId, clientId), eq(posts.parentType, 'feed'), anyOf(posts.parentId, people));
   return page(ctx, where, countedPosts(clientId, { people }), pageNo);
@@ -133,7 +142,7 @@ export async function groupFeed(ctx: RequestContext, groupId: string, pageNo: nu
 /** `GET api/post/group/user/{id}`: posts of the groups both the person and the caller may read. */
 export async function groupsOfPersonFeed(ctx: RequestContext, userId: string, groups: string[], pageNo: number) {
   await assertPerson(ctx, userId);
-  if (!groups.length) return emptyPage(pageNo);
+  if (!groups.length) return emptyPage(ctx, pageNo);
   const clientId = ctx.tenant();
   return page(ctx, groupFeeds(clientId, groups), countedPosts(clientId, { groups }), pageNo);
 }
@@ -175,6 +184,7 @@ export async function commentsFeed(
     page: pageNo,
     pages: Math.ceil(total / FEED_PAGE_SIZE),
     total,
+    can: wallPolicy(ctx),
   };
 }
 
@@ -209,4 +219,25 @@ export function filteredFeed(ctx: RequestContext, query: PostQuery, groups: stri
   }
   const where = and(...conditions);
   return page(ctx, where, countPosts(where), query.page);
+}
+
+/**
+ * The most liked company posts created in `[from, to]` (the weekly digest of mailings): company posts only, which
+ * everyone may read; those without a like are no news.
+ */
+export async function mostLikedCompanyPosts(
+  tx: Tx,
+  clientId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<{ author: string; text: string; likes: number }[]> {
+  return rowsOf(
+    tx,
+    sql`SELECT trim(a.first_name || ' ' || a.last_name) AS author, p.text, p.likes_count AS likes
+        FROM posts p JOIN users a ON a.id = p.author_id
+        WHERE p.client_id = ${clientId} AND p.parent_type = 'company'
+          AND p.created > ${from} AND p.created <= ${to} AND p.likes_count > 0
+        ORDER BY p.likes_count DESC, p.created DESC LIMIT ${limit}`,
+  );
 }

@@ -1,7 +1,7 @@
-import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { AppError, badRequest } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { posts } from './tables.js';
+import { postCounts, posts } from './tables.js';
 
 /**
  * What the wall needs to know about groups (spec portal §4 "Feeds": group posts show only to those who may read
@@ -13,6 +13,8 @@ export interface GroupWall {
   /** Ids of the groups the person may read, in the caller's workspace. */
   readableGroups(ctx: RequestContext, userId: string): Promise<string[]>;
   canRead(ctx: RequestContext, groupId: string): Promise<boolean>;
+  /** Of `userIds`, those who may read the group's wall (each by their own attributes, whoever asks). */
+  readers(ctx: RequestContext, groupId: string, userIds: string[]): Promise<string[]>;
   canWrite(ctx: RequestContext, groupId: string): Promise<boolean>;
   /** Who a must-read group post is meant for. */
   members(ctx: RequestContext, groupId: string): Promise<string[]>;
@@ -58,6 +60,12 @@ export async function canReadGroup(ctx: RequestContext, groupId: string): Promis
   return groupWall ? groupWall.canRead(ctx, groupId) : false;
 }
 
+/** Of `userIds`, those who may read the group's posts; nobody without the groups module. */
+export async function groupReaders(ctx: RequestContext, groupId: string, userIds: string[]): Promise<string[]> {
+  const groupWall = ctx.services.groupWall;
+  return groupWall && userIds.length ? groupWall.readers(ctx, groupId, userIds) : [];
+}
+
 export async function assertGroupWritable(ctx: RequestContext, groupId: string): Promise<void> {
   const groupWall = ctx.services.groupWall;
   if (!groupWall) throw badRequest('group_posts_unavailable');
@@ -75,4 +83,15 @@ export function readableBy(groups: string[]): SQL {
   const outside = ne(posts.parentType, 'group');
   if (!groups.length) return outside;
   return or(outside, and(eq(posts.parentType, 'group'), sql`${posts.parentId} = ANY(${sql.param(groups)}::uuid[])`))!;
+}
+
+/** A group's wall goes with the group (`groups.deleted`, in the deleting transaction): its posts and its count. */
+export async function dropGroupWalls(ctx: RequestContext, groupIds: string[]): Promise<void> {
+  const clientId = ctx.tenant();
+  await ctx.db
+    .delete(posts)
+    .where(and(eq(posts.clientId, clientId), eq(posts.parentType, 'group'), inArray(posts.parentId, groupIds)));
+  await ctx.db
+    .delete(postCounts)
+    .where(and(eq(postCounts.clientId, clientId), eq(postCounts.feed, 'group'), inArray(postCounts.key, groupIds)));
 }

@@ -1,7 +1,7 @@
 // Isolation-suite fixtures of the wall: a post of workspace A with a mention, a must-read flag, a view, a like and
 // an acknowledgement, and the bodies of the calls that name A's posts.
-import type { Harness, TestWorkspace } from '../../test/harness.js';
-import { registerBody, registerObject } from '../../test/isolation/registry.js';
+import type { Harness } from '../../test/harness.js';
+import { type FixtureWorkspace, registerBody, registerObject } from '../../test/isolation/registry.js';
 
 export async function as(h: Harness, token: string, method: 'POST' | 'PUT', url: string, payload: object) {
   const res = await h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
@@ -9,9 +9,9 @@ export async function as(h: Harness, token: string, method: 'POST' | 'PUT', url:
   return res.json().result;
 }
 
-export const postOf = (h: Harness, a: TestWorkspace) =>
+export const postOf = (h: Harness, a: FixtureWorkspace) =>
   as(h, a.employee.token, 'POST', '/api/post', {
-    text: `Quarterly results are in, thanks @[Ada Admin](user:${a.admin.id}) for the numbers and the charts`,
+    text: `Quarterly results are in, thanks @[Ada Admin](user:${a.admin.id}) for the numbers: ${a.mark}`,
     kind: 'thanks',
     mentions: [a.admin.id],
   });
@@ -50,6 +50,9 @@ registerBody('PUT /api/post/scheduled/:id', ({ a }) => ({
 
 registerObject('scheduled_post', async (h, a) => {
   const later = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
-  const scheduled = await as(h, a.admin.token, 'POST', '/api/post', { text: 'Published tomorrow', publishAt: later });
+  const scheduled = await as(h, a.admin.token, 'POST', '/api/post', {
+    text: `Published tomorrow ${a.mark}`,
+    publishAt: later,
+  });
   return scheduled._id as string;
 });

@@ -18,9 +18,16 @@ export async function reactToPost(
   reaction: Reaction,
 ): Promise<{ result: LikeResult; post: Pick<PostRow, 'id' | 'parentType' | 'parentId'> }> {
   const me = ctx.me();
-  const [post] = await rowsOf<{ id: string; client_id: string; parent_type: PostRow['parentType']; parent_id: string }>(
+  const [post] = await rowsOf<{
+    id: string;
+    client_id: string;
+    author_id: string;
+    parent_type: PostRow['parentType'];
+    parent_id: string;
+  }>(
     ctx.db,
-    sql`SELECT id, client_id, parent_type, parent_id FROM posts WHERE id = ${id} AND client_id = ${ctx.tenant()} FOR UPDATE`,
+    sql`SELECT id, client_id, author_id, parent_type, parent_id FROM posts
+        WHERE id = ${id} AND client_id = ${ctx.tenant()} FOR UPDATE`,
   );
   if (!post || (post.parent_type === 'group' && !(await canReadGroup(ctx, post.parent_id)))) {
     throw notFound('post_not_found');
@@ -36,7 +43,7 @@ export async function reactToPost(
   if (next && !current)
     await notify(ctx, {
       code: 'posts.reaction',
-      recipients: { authorOf: 'post', id: post.id },
+      recipients: [post.author_id],
       link: `/post/${post.id}`,
       groupKey: `reaction:${post.id}`,
     });

@@ -101,6 +101,28 @@ describe('POST /api/post/{id}/remind', { timeout: 120_000 }, () => {
   });
 });
 
+describe('PUT /api/post/{id}/ack', { timeout: 120_000 }, () => {
+  it("marks the post's must-read notifications read, and the unread count follows", async () => {
+    const ws = await makeWorkspace(h);
+    const id = await mustReadPost(ws.admin);
+    const other = await mustReadPost(ws.admin, 'Another policy');
+    expect((await remind(ws.admin, id)).statusCode).toBe(200);
+    expect(await codes(ws.id, ws.employee)).toEqual(['posts.must_read_reminder', 'posts.must_read', 'posts.must_read']);
+    const unreadUrl = `/api/notification/unread/${ws.id}/${ws.employee.id}`;
+    expect((await call(h, ws.employee, 'GET', unreadUrl)).json().count).toBe(3);
+
+    expect((await call(h, ws.employee, 'PUT', `/api/post/${id}/ack`)).statusCode).toBe(200);
+    // The other post's notification stays unread: it is not confirmed yet.
+    expect((await call(h, ws.employee, 'GET', unreadUrl)).json().count).toBe(1);
+    const entries = (await call(h, ws.employee, 'GET', `/api/notification/${ws.id}/all/${ws.employee.id}/now`)).json();
+    expect(entries.result.map((e: { link: string; read: boolean }) => [e.link, e.read])).toEqual([
+      [`/post/${id}`, true],
+      [`/post/${other}`, false],
+      [`/post/${id}`, true],
+    ]);
+  });
+});
+
 describe('GET /api/post/{id}/read_report/export', { timeout: 120_000 }, () => {
   it('streams an xlsx workbook of who has read the post and who has not', async () => {
     const ws = await makeWorkspace(h);
@@ -125,6 +147,25 @@ describe('GET /api/post/{id}/read_report/export', { timeout: 120_000 }, () => {
       ['Ada Admin', 'not read', null],
       ['Eve Employee', 'not read', null],
       ['Leo Late', 'not read', null],
+    ]);
+  });
+
+  it('writes text that a spreadsheet would take for a formula with a leading apostrophe', async () => {
+    const ws = await makeWorkspace(h);
+    await makeUser(h, ws.id, {
+      firstName: '@SUM(A1)',
+      lastName: 'Zed',
+      position: '=HYPERLINK("https://evil.example","Open")',
+    });
+    const id = await mustReadPost(ws.admin);
+    const file = await call(h, ws.admin, 'GET', `/api/post/${id}/read_report/export`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => String(r.getCell(1).value).includes('Zed'))!;
+    expect([row.getCell(1).value, row.getCell(2).value]).toEqual([
+      "'@SUM(A1) Zed",
+      `'=HYPERLINK("https://evil.example","Open")`,
     ]);
   });
 });

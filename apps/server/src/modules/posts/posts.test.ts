@@ -242,12 +242,35 @@ describe('PUT and DELETE /api/post/{id}', () => {
     expect(feed).toMatchObject({ result: [], total: 0, pages: 0 });
   });
 
+  it('tells each reader what the wall lets them do, as the server decides it', async () => {
+    const ws = await makeWorkspace(h);
+    const author = await makeUser(h, ws.id);
+    const id = (await post(author, { text: 'Quarterly plan' })).json().result._id;
+    const can = async (who: TestUser) => (await call(h, who, 'GET', `/api/post/${id}`)).json().result.can;
+    // Its author follows the reading of their post; others do not; administrators do everything.
+    expect(await can(author)).toEqual({ edit: true, delete: true, mustRead: false, pin: false, readReport: true });
+    expect((await can(ws.employee)).readReport).toBe(false);
+    expect((await can(ws.admin)).readReport).toBe(true);
+    // Every feed page says what the reader may do beyond its posts: the composer and posts announced in realtime.
+    const feedCan = async (who: TestUser) => (await call(h, who, 'GET', `/api/post/news/${ws.id}/0`)).json().can;
+    expect(await feedCan(ws.employee)).toEqual({ systemPost: false, mustRead: false, pin: false, moderate: false });
+    expect(await feedCan(ws.admin)).toEqual({ systemPost: true, mustRead: true, pin: true, moderate: true });
+    const empty = await call(h, ws.employee, 'GET', `/api/post/group/user/${author.id}`);
+    expect(empty.json()).toMatchObject({ total: 0, can: { moderate: false } });
+  });
+
   it("refuses someone else's post to employees; administrators moderate any", async () => {
     const ws = await makeWorkspace(h);
     const colleague = await makeUser(h, ws.id);
     const id = (await post(colleague, { text: 'My post' })).json().result._id;
     const asOther = await call(h, ws.employee, 'GET', `/api/post/${id}`);
-    expect(asOther.json().result.can).toEqual({ edit: false, delete: false, mustRead: false, pin: false });
+    expect(asOther.json().result.can).toEqual({
+      edit: false,
+      delete: false,
+      mustRead: false,
+      pin: false,
+      readReport: false,
+    });
     expect((await call(h, ws.employee, 'PUT', `/api/post/${id}`, { text: 'Hijacked' })).statusCode).toBe(403);
     expect((await call(h, ws.employee, 'DELETE', `/api/post/${id}`)).statusCode).toBe(403);
     expect((await call(h, ws.admin, 'GET', `/api/post/${id}`)).json().result.can).toEqual({
@@ -255,6 +278,7 @@ describe('PUT and DELETE /api/post/{id}', () => {
       delete: true,
       mustRead: true,
       pin: true,
+      readReport: true,
     });
     expect((await call(h, ws.admin, 'PUT', `/api/post/${id}`, { text: 'Moderated' })).json().result.text).toBe(
       'Moderated',

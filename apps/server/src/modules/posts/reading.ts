@@ -2,13 +2,17 @@ import { PassThrough } from 'node:stream';
 import { ALL_VIEW_MAX, MUST_READ_REMINDER_INTERVAL_MS, PEOPLE_PAGE_SIZE, type ViewFeed } from '@hallway/shared';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
-import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.js';
+import { AppError, badRequest } from '../../platform/errors/app-error.js';
+import { exportCell } from '../../platform/files/sheet-cells.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
+import { markAnsweredRead } from '../notifications/index.js';
 import { activePeopleIds, personCards, unknownPerson } from '../users/index.js';
 import { userFeedFilter } from './feeds.js';
 import { groupMembers } from './groups.js';
+import { postPolicy } from './policy.js';
 import { companyFeed } from './queries.js';
 import { readablePost } from './service.js';
 import { type PostRow, postAcks, posts, postViews } from './tables.js';
@@ -128,7 +132,9 @@ export async function listViews(ctx: RequestContext, id: string, page: number) {
   };
 }
 
-/** `PUT api/post/{id}/ack`: the reader confirms a must-read post; once. */
+const MUST_READ_CODES = ['posts.must_read', 'posts.must_read_reminder'] as const;
+
+/** `PUT api/post/{id}/ack`: the reader confirms a must-read post; once. Its notifications to the reader are read. */
 export async function acknowledge(ctx: RequestContext, id: string) {
   const me = ctx.me();
   const post = await readablePost(ctx, id);
@@ -152,7 +158,9 @@ export async function acknowledge(ctx: RequestContext, id: string) {
         .from(postAcks)
         .where(and(eq(postAcks.postId, post.id), eq(postAcks.userId, me.id)))
     )[0];
-  return { post_id: post.id, acknowledged: true, time: ack.created.toISOString() };
+  // The must-read's notifications asked for this confirmation: they are read now (null: none was unread).
+  const unread = await markAnsweredRead(ctx, MUST_READ_CODES, `/post/${post.id}`);
+  return { result: { post_id: post.id, acknowledged: true, time: ack.created.toISOString() }, unread };
 }
 
 /**
@@ -178,7 +186,7 @@ async function readingOf(ctx: RequestContext, post: PostRow) {
 /** A must-read post's reading may be followed by its author and the administrators (403 otherwise). */
 async function followedPost(ctx: RequestContext, id: string, lock = false) {
   const post = await readablePost(ctx, id, lock);
-  if (!ctx.isAdmin && post.authorId !== ctx.me().id) throw forbidden();
+  authorize(postPolicy(ctx, post).readReport);
   return post;
 }
 
@@ -262,10 +270,24 @@ export async function exportReadReport(ctx: RequestContext, id: string) {
     try {
       for (const a of acknowledged) {
         const person = card(a.userId);
-        sheet.addRow({ name: person.name, position: person.position, status: 'read', time: a.created }).commit();
+        sheet
+          .addRow({
+            name: exportCell(person.name),
+            position: exportCell(person.position),
+            status: 'read',
+            time: a.created,
+          })
+          .commit();
       }
       for (const person of waiting) {
-        sheet.addRow({ name: person.name, position: person.position, status: 'not read', time: null }).commit();
+        sheet
+          .addRow({
+            name: exportCell(person.name),
+            position: exportCell(person.position),
+            status: 'not read',
+            time: null,
+          })
+          .commit();
       }
       await workbook.commit();
     } catch (err) {

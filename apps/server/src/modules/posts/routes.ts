@@ -60,7 +60,12 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
   app.get(
     '/api/post/news/:clientId/:page',
     {
-      schema: { tags: ['posts'], params: z.object({ clientId: id, page: pageParam }), response: { 200: feedPage } },
+      schema: {
+        tags: ['posts'],
+        summary: 'A page of the company feed (company and system posts, pinned first)',
+        params: z.object({ clientId: id, page: pageParam }),
+        response: { 200: feedPage },
+      },
       config: { access: wall },
     },
     async (req) => {
@@ -72,7 +77,12 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
   app.get(
     '/api/post/user_feed/:userId/:page',
     {
-      schema: { tags: ['posts'], params: z.object({ userId: id, page: pageParam }), response: { 200: feedPage } },
+      schema: {
+        tags: ['posts'],
+        summary: "A page of a person's feed: their posts and those of whom they follow",
+        params: z.object({ userId: id, page: pageParam }),
+        response: { 200: feedPage },
+      },
       config: { access: wall },
     },
     async (req) =>
@@ -82,27 +92,42 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
   const paged = { tags: ['posts'], params: idParams, querystring: pageQuery, response: { 200: feedPage } };
   app.get(
     '/api/post/client/:id',
-    { schema: paged, config: { access: wall, params: { id: 'client' } } },
+    {
+      schema: { ...paged, summary: "A page of the workspace's posts the caller may read" },
+      config: { access: wall, params: { id: 'client' } },
+    },
     async (req) => {
       assertOwnWorkspace(req.ctx, req.params.id);
       return feeds.workspaceFeed(req.ctx, await groupsOf(req.ctx), req.query.page);
     },
   );
-  app.get('/api/post/follows/:id', { schema: paged, config: { access: wall, params: { id: 'user' } } }, async (req) =>
-    feeds.followsFeed(req.ctx, req.params.id, req.query.page),
+  app.get(
+    '/api/post/follows/:id',
+    {
+      schema: { ...paged, summary: 'A page of posts by the people a person follows' },
+      config: { access: wall, params: { id: 'user' } },
+    },
+    async (req) => feeds.followsFeed(req.ctx, req.params.id, req.query.page),
   );
-  app.get('/api/post/user/:id', { schema: paged, config: { access: wall, params: { id: 'user' } } }, async (req) =>
-    feeds.authorFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
+  app.get(
+    '/api/post/user/:id',
+    { schema: { ...paged, summary: "A page of a person's posts" }, config: { access: wall, params: { id: 'user' } } },
+    async (req) => feeds.authorFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
   );
   // A group's own feed exists with the groups module (groups.ts), which also gives the isolation suite its groups.
   if (services.groupWall) {
-    app.get('/api/post/group/:id', { schema: paged, config: { access: wall, params: { id: 'group' } } }, async (req) =>
-      feeds.groupFeed(req.ctx, req.params.id, req.query.page),
+    app.get(
+      '/api/post/group/:id',
+      { schema: { ...paged, summary: "A page of a group's posts" }, config: { access: wall, params: { id: 'group' } } },
+      async (req) => feeds.groupFeed(req.ctx, req.params.id, req.query.page),
     );
   }
   app.get(
     '/api/post/group/user/:id',
-    { schema: paged, config: { access: wall, params: { id: 'user' } } },
+    {
+      schema: { ...paged, summary: 'A page of posts in the groups both a person and the caller read' },
+      config: { access: wall, params: { id: 'user' } },
+    },
     async (req) => {
       const [mine, theirs] = await Promise.all([groupsOf(req.ctx), readableGroups(req.ctx, req.params.id)]);
       const both = mine.filter((g) => theirs.includes(g));
@@ -111,13 +136,21 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
   );
   app.get(
     '/api/post/mentions_feed/:id',
-    { schema: paged, config: { access: wall, params: { id: 'user' } } },
+    {
+      schema: { ...paged, summary: 'A page of posts that mention a person' },
+      config: { access: wall, params: { id: 'user' } },
+    },
     async (req) => feeds.mentionsFeed(req.ctx, req.params.id, await groupsOf(req.ctx), req.query.page),
   );
   app.get(
     '/api/post',
     {
-      schema: { tags: ['posts'], querystring: postQuery, response: { 200: feedPage } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Search posts by parent, author, mention, kind or must-read state',
+        querystring: postQuery,
+        response: { 200: feedPage },
+      },
       config: { access: wall, query: { author: 'user', mentioned: 'user', parent_id: 'client' } },
     },
     async (req) => feeds.filteredFeed(req.ctx, req.query, await groupsOf(req.ctx)),
@@ -128,7 +161,7 @@ function postRoutes(app: App, platform: Platform) {
   app.get(
     '/api/post/:id',
     {
-      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(singlePostDto) } },
+      schema: { tags: ['posts'], summary: 'Get a post', params: idParams, response: { 200: resultOf(singlePostDto) } },
       config: { access: wall },
     },
     async (req) => {
@@ -140,7 +173,12 @@ function postRoutes(app: App, platform: Platform) {
   app.post(
     '/api/post',
     {
-      schema: { tags: ['posts'], body: createPostBody, response: { 200: resultOf(postDto) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Publish a post, now or at a later time',
+        body: createPostBody,
+        response: { 200: resultOf(postDto) },
+      },
       config: { access: { ...wall, right: 'wall' } },
     },
     async (req) => {
@@ -155,7 +193,11 @@ function postRoutes(app: App, platform: Platform) {
   app.get(
     '/api/post/scheduled',
     {
-      schema: { tags: ['posts'], response: { 200: resultOf(z.array(postDto)) } },
+      schema: {
+        tags: ['posts'],
+        summary: "The caller's posts waiting for their publication time",
+        response: { 200: resultOf(z.array(postDto)) },
+      },
       config: { access: { ...wall, right: 'wall' } },
     },
     async (req) => ({ result: await myScheduledPosts(req.ctx) }),
@@ -164,7 +206,12 @@ function postRoutes(app: App, platform: Platform) {
   app.delete(
     '/api/post/scheduled/:id',
     {
-      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(z.object({ _id: z.string() })) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Cancel a scheduled post',
+        params: idParams,
+        response: { 200: resultOf(z.object({ _id: z.string() })) },
+      },
       config: { access: wall, params: { id: 'scheduled_post' } },
     },
     async (req) => {
@@ -176,7 +223,13 @@ function postRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/scheduled/:id',
     {
-      schema: { tags: ['posts'], params: idParams, body: updateScheduledBody, response: { 200: resultOf(postDto) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Edit a scheduled post or its publication time',
+        params: idParams,
+        body: updateScheduledBody,
+        response: { 200: resultOf(postDto) },
+      },
       config: { access: { ...wall, right: 'wall' }, params: { id: 'scheduled_post' } },
     },
     async (req) => {
@@ -189,7 +242,13 @@ function postRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/:id',
     {
-      schema: { tags: ['posts'], params: idParams, body: updatePostBody, response: { 200: resultOf(postDto) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Edit a post',
+        params: idParams,
+        body: updatePostBody,
+        response: { 200: resultOf(postDto) },
+      },
       config: { access: { ...wall, right: 'wall' } },
     },
     async (req) => {
@@ -203,7 +262,12 @@ function postRoutes(app: App, platform: Platform) {
   app.delete(
     '/api/post/:id',
     {
-      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(z.object({ _id: z.string() })) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Delete a post',
+        params: idParams,
+        response: { 200: resultOf(z.object({ _id: z.string() })) },
+      },
       config: { access: wall },
     },
     async (req) => {
@@ -218,7 +282,15 @@ function postRoutes(app: App, platform: Platform) {
 
   app.post(
     '/api/post/like',
-    { schema: { tags: ['posts'], body: likeBody, response: { 200: resultOf(likeResult) } }, config: { access: wall } },
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Like or react to a post or comment, or take it back',
+        body: likeBody,
+        response: { 200: resultOf(likeResult) },
+      },
+      config: { access: wall },
+    },
     async (req) => {
       const { like_type, id: target, reaction } = req.body;
       if (like_type === 'post') {
@@ -235,7 +307,13 @@ function postRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/:id/must_read',
     {
-      schema: { tags: ['posts'], params: idParams, body: mustReadBody, response: { 200: resultOf(postDto) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Mark a post must-read, or not (administrators)',
+        params: idParams,
+        body: mustReadBody,
+        response: { 200: resultOf(postDto) },
+      },
       config: { access: { ...wall, role: 'admin' } },
     },
     async (req) => {
@@ -251,7 +329,13 @@ function pinRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/:id/pin',
     {
-      schema: { tags: ['posts'], params: idParams, body: pinBody, response: { 200: resultOf(postDto) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Pin a company post on top of the feed, or unpin it (administrators)',
+        params: idParams,
+        body: pinBody,
+        response: { 200: resultOf(postDto) },
+      },
       config: { access: { ...wall, role: 'admin' } },
     },
     async (req) => {
@@ -266,7 +350,15 @@ function pinRoutes(app: App, platform: Platform) {
 function readingRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/all/view',
-    { schema: { tags: ['posts'], body: allViewBody, response: { 200: allViewResult } }, config: { access: wall } },
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Mark every post of a feed viewed',
+        body: allViewBody,
+        response: { 200: allViewResult },
+      },
+      config: { access: wall },
+    },
     async (req) => {
       const answer = await reading.viewAll(req.ctx, req.body.user_id, req.body.where, await groupsOf(req.ctx));
       announceViewed(platform, req.ctx, { postIds: answer.postIds, where: answer.notifSec, all: true });
@@ -277,7 +369,12 @@ function readingRoutes(app: App, platform: Platform) {
   app.get(
     '/api/post/unseen',
     {
-      schema: { tags: ['posts'], querystring: unseenQuery, response: { 200: unseenResult } },
+      schema: {
+        tags: ['posts'],
+        summary: 'How many posts of each feed the caller has not seen',
+        querystring: unseenQuery,
+        response: { 200: unseenResult },
+      },
       config: { access: wall },
     },
     async (req) => reading.unseenCount(req.ctx, req.query.where, await groupsOf(req.ctx)),
@@ -286,7 +383,13 @@ function readingRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/:id/view',
     {
-      schema: { tags: ['posts'], params: idParams, body: viewBody, response: { 200: viewResult } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Count a view of a post',
+        params: idParams,
+        body: viewBody,
+        response: { 200: viewResult },
+      },
       config: { access: wall },
     },
     async (req) => {
@@ -300,7 +403,13 @@ function readingRoutes(app: App, platform: Platform) {
   app.get(
     '/api/post/:id/views',
     {
-      schema: { tags: ['posts'], params: idParams, querystring: pageQuery, response: { 200: viewsPage } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Who viewed a post',
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: viewsPage },
+      },
       config: { access: wall },
     },
     async (req) => reading.listViews(req.ctx, req.params.id, req.query.page),
@@ -309,12 +418,19 @@ function readingRoutes(app: App, platform: Platform) {
   app.put(
     '/api/post/:id/ack',
     {
-      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(ackResult) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Confirm having read a must-read post',
+        params: idParams,
+        response: { 200: resultOf(ackResult) },
+      },
       config: { access: wall },
     },
     async (req) => {
-      const result = await reading.acknowledge(req.ctx, req.params.id);
-      announce(platform, req.ctx, `user:${req.ctx.me().id}`, 'post.acknowledged', result);
+      const { result, unread } = await reading.acknowledge(req.ctx, req.params.id);
+      const room = `user:${req.ctx.me().id}`;
+      announce(platform, req.ctx, room, 'post.acknowledged', result);
+      if (unread) announce(platform, req.ctx, room, 'notification.read', { unread });
       return { result };
     },
   );
@@ -322,7 +438,13 @@ function readingRoutes(app: App, platform: Platform) {
   app.get(
     '/api/post/:id/read_report',
     {
-      schema: { tags: ['posts'], params: idParams, querystring: readReportQuery, response: { 200: readReport } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Who confirmed a must-read post and who did not yet',
+        params: idParams,
+        querystring: readReportQuery,
+        response: { 200: readReport },
+      },
       config: { access: wall },
     },
     async (req) => reading.readReport(req.ctx, req.params.id, req.query.status, req.query.page),
@@ -331,7 +453,12 @@ function readingRoutes(app: App, platform: Platform) {
   app.post(
     '/api/post/:id/remind',
     {
-      schema: { tags: ['posts'], params: idParams, response: { 200: resultOf(remindResult) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Remind those who have not confirmed a must-read post',
+        params: idParams,
+        response: { 200: resultOf(remindResult) },
+      },
       config: { access: wall },
     },
     async (req) => ({ result: await reading.remindPending(req.ctx, req.params.id) }),

@@ -17,7 +17,7 @@ const log = pino({ level: 'silent' });
 const HOUR = 60 * 60 * 1000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 /** The publishing job's pass, run directly as if the clock read `now`. */
-const runJob = (now: number) => publishDuePosts(h.platform, {}, log, now);
+const runJob = (now: number) => publishDuePosts(h.platform, h.app.services, log, now);
 
 const newsIds = async (user: TestUser) =>
   (await call(h, user, 'GET', `/api/post/news/${user.clientId}/0`)).json().result.map((p: { _id: string }) => p._id);

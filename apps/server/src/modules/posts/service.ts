@@ -10,11 +10,11 @@ import {
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
-import { AppError, badRequest, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
+import { AppError, badRequest, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
-import { assertGroupWritable, canReadGroup, groupMembers, groupPostAdded } from './groups.js';
-import { isCompanyPost, postPolicy } from './policy.js';
+import { assertGroupWritable, canReadGroup, groupPostAdded } from './groups.js';
+import { isCompanyPost, mustReadAudience, postPolicy, postReaders, wallPolicy } from './policy.js';
 import { presentPosts } from './presenter.js';
 import { findPost, loadPostPage, movePostCount } from './queries.js';
 import { checkedAttachments, checkedMentions, checkThanks } from './rules.js';
@@ -24,12 +24,22 @@ import { type PostRow, postMentions, posts } from './tables.js';
 export const roomOf = (row: Pick<PostRow, 'parentType' | 'parentId'>) =>
   row.parentType === 'group' ? `group:${row.parentId}` : null;
 
-/** A post the caller may read, or 404 `post_not_found` (other workspaces' posts and unreadable groups alike). */
+/**
+ * A post the caller may read, or 404 `post_not_found` (other workspaces' posts, unreadable groups and every post of
+ * a workspace whose wall is switched off alike: other modules reach posts through here, not through the guard).
+ */
 export async function readablePost(ctx: RequestContext, id: string, lock = false): Promise<PostRow> {
+  if (!ctx.hasFeature('wall')) throw notFound('post_not_found');
   const row = await findPost(ctx.db, ctx.tenant(), id, lock);
   if (!row) throw notFound('post_not_found');
   if (row.parentType === 'group' && !(await canReadGroup(ctx, row.parentId))) throw notFound('post_not_found');
   return row;
+}
+
+/** Of `userIds`, those who may read the post `id` (postReaders): whom a comment under it may tell its text. */
+export async function readersOfPost(ctx: RequestContext, id: string, userIds: string[]): Promise<string[]> {
+  const row = await findPost(ctx.db, ctx.tenant(), id);
+  return row ? postReaders(ctx, row, userIds) : [];
 }
 
 async function resolveParent(ctx: RequestContext, parent: CreatePostBody['parent']) {
@@ -41,8 +51,8 @@ async function resolveParent(ctx: RequestContext, parent: CreatePostBody['parent
     case 'company':
     case 'system':
       if (parent.id && parent.id !== clientId) throw invalid();
-      // System posts speak for the workspace itself: administrators only.
-      if (parent.type === 'system' && !ctx.isAdmin) throw forbidden();
+      // System posts speak for the workspace itself (wallPolicy).
+      if (parent.type === 'system') authorize(wallPolicy(ctx).systemPost);
       return clientId;
     case 'feed':
       // A personal feed is its owner's own wall.
@@ -79,7 +89,7 @@ function postTextOf(text: string, doc: RichDoc | null | undefined): string {
 /** A new post's values after every rule of `POST api/post` (place, rights, mentions, thanks, files); not saved. */
 export async function checkedPost(ctx: RequestContext, body: Omit<CreatePostBody, 'publishAt'>) {
   const me = ctx.me();
-  if (body.mustRead && !ctx.isAdmin) throw forbidden();
+  if (body.mustRead) authorize(wallPolicy(ctx).mustRead);
   if (body.kind === 'thanks' && body.parent.type === 'system') {
     throw new AppError(400, 'thanks_parent_invalid', {}, { fields: { 'parent.type': 'thanks_parent_invalid' } });
   }
@@ -120,7 +130,7 @@ export async function createPost(
   await movePostCount(ctx.db, row, 1);
   await notify(ctx, {
     code: row.kind === 'thanks' ? 'posts.thanks' : 'posts.mention',
-    recipients: row.mentions,
+    recipients: await postReaders(ctx, row, row.mentions),
     vars: { text: row.text },
     link: `/post/${row.id}`,
   });
@@ -131,7 +141,7 @@ export async function createPost(
     await notify(ctx, {
       code: 'posts.must_read',
       // A group's must-read post is for its members.
-      recipients: row.parentType === 'group' ? await groupMembers(ctx, row.parentId) : 'everyone',
+      recipients: await mustReadAudience(ctx, row),
       vars: { text: row.text },
       link: `/post/${row.id}`,
     });
@@ -169,7 +179,11 @@ export async function updatePost(ctx: RequestContext, id: string, body: UpdatePo
   if (mentions !== row.mentions) await saveMentions(ctx, updated, true);
   await notify(ctx, {
     code: 'posts.mention',
-    recipients: mentions.filter((m) => !row.mentions.includes(m)),
+    recipients: await postReaders(
+      ctx,
+      row,
+      mentions.filter((m) => !row.mentions.includes(m)),
+    ),
     vars: { text },
     link: `/post/${row.id}`,
   });
@@ -187,13 +201,13 @@ export async function deletePost(ctx: RequestContext, id: string): Promise<PostR
 
 /** `PUT api/post/{id}/must_read`: administrators mark a post as one everybody must confirm having read. */
 export async function setMustRead(ctx: RequestContext, id: string, mustRead: boolean): Promise<PostRow> {
-  if (!ctx.isAdmin) throw forbidden();
+  authorize(wallPolicy(ctx).mustRead);
   const row = await readablePost(ctx, id, true);
   const [updated] = await ctx.db.update(posts).set({ mustRead }).where(eq(posts.id, row.id)).returning();
   if (mustRead && !row.mustRead)
     await notify(ctx, {
       code: 'posts.must_read',
-      recipients: 'everyone',
+      recipients: await mustReadAudience(ctx, row),
       vars: { text: row.text },
       link: `/post/${row.id}`,
     });
@@ -206,7 +220,7 @@ export async function setMustRead(ctx: RequestContext, id: string, mustRead: boo
  * workspace are counted under a transaction-scoped advisory lock, so two administrators cannot pass the limit together.
  */
 export async function setPinned(ctx: RequestContext, id: string, pinned: boolean): Promise<PostRow> {
-  if (!ctx.isAdmin) throw forbidden();
+  authorize(wallPolicy(ctx).pin);
   const row = await readablePost(ctx, id, true);
   if (!isCompanyPost(row)) throw badRequest('post_pin_company_only');
   if (pinned === (row.pinnedAt !== null)) return row;

@@ -2,6 +2,7 @@ import type { CreatePostBody, PostKind, PostParentType, Reaction, RichDoc, Store
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../platform/db/columns.js';
+import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import { clients } from '../clients/tables.js';
 import { users } from '../users/tables.js';
 
@@ -48,6 +49,7 @@ export const posts = pgTable(
     remindedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    tenantKey(t),
     // The company feed, the hottest query: company and system posts of a workspace, read backwards (newest first).
     // Ascending columns: a backward scan gives ORDER BY created DESC, id DESC exactly (NULLS FIRST included).
     index('posts_company_feed_idx')
@@ -86,14 +88,13 @@ export const postMentions = pgTable(
   'post_mentions',
   {
     clientId: uuid().notNull(),
-    postId: uuid()
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid().notNull(),
     userId: uuid().notNull(),
     created: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
+    tenantReference(t.postId, posts, 'cascade'),
     index('post_mentions_user_idx').on(t.clientId, t.userId, t.created),
   ],
 );
@@ -103,14 +104,12 @@ export const postReactions = pgTable(
   'post_reactions',
   {
     clientId: uuid().notNull(),
-    postId: uuid()
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid().notNull(),
     userId: uuid().notNull(),
     reaction: text().$type<Reaction>().notNull(),
     created: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), tenantReference(t.postId, posts, 'cascade')],
 );
 
 /** A person's view of a post, once (modules §3 "Post view record"). */
@@ -118,14 +117,16 @@ export const postViews = pgTable(
   'post_views',
   {
     clientId: uuid().notNull(),
-    postId: uuid()
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid().notNull(),
     userId: uuid().notNull(),
     where: text().notNull().default(''),
     created: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_views_post_created_idx').on(t.postId, t.created)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    tenantReference(t.postId, posts, 'cascade'),
+    index('post_views_post_created_idx').on(t.postId, t.created),
+  ],
 );
 
 /**
@@ -162,11 +163,9 @@ export const postAcks = pgTable(
   'post_acks',
   {
     clientId: uuid().notNull(),
-    postId: uuid()
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: uuid().notNull(),
     userId: uuid().notNull(),
     created: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), tenantReference(t.postId, posts, 'cascade')],
 );

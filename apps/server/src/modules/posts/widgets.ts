@@ -56,7 +56,13 @@ export function registerWidgetRoutes(app: App) {
   app.get(
     '/api/clients/:id/all_thanks',
     {
-      schema: { tags: ['posts'], params: z.object({ id }), querystring: pageQuery, response: { 200: feedPage } },
+      schema: {
+        tags: ['posts'],
+        summary: 'The latest thanks of the workspace (widget)',
+        params: z.object({ id }),
+        querystring: pageQuery,
+        response: { 200: feedPage },
+      },
       config: { access: { feature: 'wall' }, params: { id: 'client' } },
     },
     async (req) => {
@@ -68,7 +74,11 @@ export function registerWidgetRoutes(app: App) {
   app.get(
     '/api/post/important_in_groups',
     {
-      schema: { tags: ['posts'], response: { 200: resultOf(z.array(postDto)) } },
+      schema: {
+        tags: ['posts'],
+        summary: 'Important posts of groups the caller reads (widget)',
+        response: { 200: resultOf(z.array(postDto)) },
+      },
       config: { access: { feature: 'wall' } },
     },
     async (req) => ({ result: await importantInGroups(req.ctx) }),
@@ -79,6 +89,7 @@ export function registerWidgetRoutes(app: App) {
     {
       schema: {
         tags: ['users'],
+        summary: 'Birthdays around a date (widget)',
         params: z.object({ id }),
         querystring: birthdaysQuery,
         response: { 200: resultOf(z.array(birthdayDto)) },
@@ -97,6 +108,7 @@ export function registerWidgetRoutes(app: App) {
     {
       schema: {
         tags: ['users'],
+        summary: 'Work anniversaries around a date (widget)',
         params: z.object({ id }),
         querystring: birthdaysQuery,
         response: { 200: resultOf(z.array(anniversaryDto)) },

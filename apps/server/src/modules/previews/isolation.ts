@@ -6,8 +6,8 @@ import { as } from '../posts/isolation.js';
 
 registerObject('preview_path', async (h, a) => {
   const group = await as(h, a.admin.token, 'POST', '/api/group/', {
-    name: 'Previewed of A',
-    description: 'A group whose card only A may see',
+    name: `Previewed ${a.mark}`,
+    description: `A group whose card only its workspace may see ${a.mark}`,
     type: 'public',
   });
   return `/group/${group._id}`;

@@ -33,8 +33,9 @@ describe('link previews', () => {
       members: 1,
       path: `/group/${id}`,
     });
-    // Upper case and a trailing slash name the same page.
+    // Upper case and a trailing slash name the same page, in the id and in the kind (the web's routes match both).
     expect((await ok(ws.employee, `/group/${id.toUpperCase()}/`)).path).toBe(`/group/${id}`);
+    expect(await ok(ws.employee, `/GROUP/${id}`)).toMatchObject({ kind: 'group', path: `/group/${id}` });
     for (const type of ['closed', 'private'] as const) {
       const hidden = await group(type, `Board ${type}`);
       expect((await ok(ws.admin, `/group/${hidden}`)).title).toBe(`Board ${type}`);
@@ -70,6 +71,7 @@ describe('link previews', () => {
     expect(card.title).not.toBe('');
     expect(card.subtitle.startsWith('Hello @Lena Stone word word')).toBe(true);
     expect(card.subtitle.length).toBeLessThanOrEqual(120);
+    expect(await ok(ws.employee, `/POST/${post.json().result._id}`)).toEqual(card);
 
     const project = await call(h, ws.admin, 'POST', '/api/project', { name: 'Launch' });
     expect(project.statusCode, project.body).toBe(200);

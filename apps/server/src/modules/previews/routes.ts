@@ -11,6 +11,7 @@ export const previewsModule: ModuleRoutes = {
       {
         schema: {
           tags: ['previews'],
+          summary: 'A preview of a link: title, description, picture',
           description:
             'The card of an intranet page (`/post|profile|group|project/<id>`) as the caller may see it; anything ' +
             'unknown, foreign, deleted or unreadable answers 404 `not_found`.',

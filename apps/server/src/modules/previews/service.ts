@@ -1,5 +1,7 @@
 // Link previews (issue 12): the card of an intranet page, read through the owning modules' own reads, so the
-// caller's workspace and access decide. Anything unknown, foreign, deleted or unreadable is the same 404.
+// caller's workspace and access decide, the owning feature's switch included (`readablePost` finds no post while
+// the wall is off, `findGroup`/`getProject` no group or project while groups are). Anything unknown, foreign,
+// deleted, switched off or unreadable is the same 404.
 import { type LinkPreviewDto, plainText, previewTarget, type StoredFile } from '@hallway/shared';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';

@@ -103,5 +103,5 @@ export async function seedStructure(tx: Tx, clientId: string): Promise<void> {
     });
     await place(id, group.type, ids);
   }
-  await placePeople(tx, clientId, placementsSql(clientId));
+  await placePeople(tx, clientId, placementsSql(clientId), 'system');
 }

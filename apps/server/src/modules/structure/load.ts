@@ -1,12 +1,13 @@
 // `POST api/structure/load_struct` (portal §7 Structure, §8 'loading_struct_hrm_error'): the administrative tree
 // from the HR system's format (the one `POST api/user/load_hrm` reads).
-import { type LoadStructReport, MESSAGES } from '@hallway/shared';
+import type { LoadStructReport, MessageCode } from '@hallway/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { messageText } from '../../platform/catalogues.js';
 import { inTenant } from '../../platform/db/tenant.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
-import { hrmSheetRows } from '../users/index.js';
+import { hrmSheetRows, mayManage } from '../users/index.js';
 import { users } from '../users/tables.js';
 import { moveInto } from './members.js';
 import { syncAdministrative } from './sync.js';
@@ -55,13 +56,14 @@ async function build(ctx: RequestContext, rows: SourceRow[]): Promise<LoadStruct
   const clientId = ctx.tenant();
   const rootId = await lockTree(ctx, 'administrative');
   const people = await ctx.db
-    .select({ id: users.id, inn: users.inn })
+    .select({ id: users.id, inn: users.inn, roles: users.roles })
     .from(users)
     .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)));
+  const rolesOf = new Map(people.map((p) => [p.id, p.roles]));
   const byInn = new Map(people.filter((p) => p.inn).map((p) => [p.inn, p.id]));
   const report: LoadStructReport = { departments: 0, placed: 0, errors: [] };
-  const fail = (r: SourceRow, userId: string | null, field: string, code: keyof typeof MESSAGES) =>
-    report.errors.push({ row: r.row, user_id: userId, fields: { [field]: code }, message: MESSAGES[code] });
+  const fail = (r: SourceRow, userId: string | null, field: string, code: MessageCode) =>
+    report.errors.push({ row: r.row, user_id: userId, fields: { [field]: code }, message: messageText(code) });
 
   const placed: { userId: string; path: string[]; chief: string | null }[] = [];
   const seen = new Set<string>();
@@ -74,6 +76,11 @@ async function build(ctx: RequestContext, rows: SourceRow[]): Promise<LoadStruct
     }
     if (seen.has(userId)) {
       fail(r, userId, 'inn', 'inn_duplicate');
+      continue;
+    }
+    // Another administrator keeps their place (users policy), as in the HR import.
+    if (!mayManage(ctx, { id: userId, roles: rolesOf.get(userId) ?? [] })) {
+      fail(r, userId, 'inn', 'cannot_change_admin');
       continue;
     }
     const path = segmentsOf(str(r.values.department));

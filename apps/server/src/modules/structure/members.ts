@@ -5,7 +5,8 @@ import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { assertActivePeople, personCards, unknownPerson } from '../users/index.js';
+import { assertActivePeople, assertMayManagePeople, personCards, unknownPerson } from '../users/index.js';
+import { structurePolicy } from './policy.js';
 import { syncAdministrative } from './sync.js';
 import { type DepartmentRow, departments, deptUsers } from './tables.js';
 import { findDepartment, lockedDepartment } from './tree.js';
@@ -113,11 +114,23 @@ export async function deptUsersOf(
   return groups(ctx, sql`d.type = ${query.type} AND EXISTS (SELECT 1 FROM dept_users x WHERE x.dept_id = d.id)`);
 }
 
-/** Puts people into a department, moving them out of any other department of the same tree. */
+/**
+ * Puts people into a department, moving them out of any other department of the same tree. Those who move must be
+ * people the caller may manage (users policy: not another administrator); people already in it stay as they are.
+ */
 export async function moveInto(ctx: RequestContext, dept: DepartmentRow, userIds: string[]): Promise<void> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return;
   await assertActivePeople(ctx, ids, 'users', 'user_not_found');
+  const staying = await ctx.db
+    .select({ userId: deptUsers.userId })
+    .from(deptUsers)
+    .where(and(eq(deptUsers.deptId, dept.id), inArray(deptUsers.userId, ids)));
+  const kept = new Set(staying.map((r) => r.userId));
+  await assertMayManagePeople(
+    ctx,
+    ids.filter((id) => !kept.has(id)),
+  );
   // Someone who headed the department they leave heads it no more.
   await ctx.db
     .update(departments)
@@ -139,7 +152,14 @@ export async function moveInto(ctx: RequestContext, dept: DepartmentRow, userIds
     });
 }
 
+/** Makes `head` the department's head (null: nobody); the head who goes and the one who comes are people the caller may manage. */
 export async function setHead(ctx: RequestContext, dept: DepartmentRow, head: string | null): Promise<void> {
+  if (head !== dept.headId) {
+    await assertMayManagePeople(
+      ctx,
+      [dept.headId, head].filter((id): id is string => !!id),
+    );
+  }
   if (head) {
     const [member] = await ctx.db
       .select({ userId: deptUsers.userId })
@@ -157,7 +177,7 @@ async function afterChange(ctx: RequestContext, dept: DepartmentRow, removed: st
 
 /** `POST api/dept_users/{clientId}/{deptId}` `{ users }`. */
 export async function addMembers(ctx: RequestContext, deptId: string, userIds: string[]) {
-  authorize(ctx.isAdmin);
+  authorize(structurePolicy(ctx).edit);
   const dept = await lockedDepartment(ctx, deptId);
   await moveInto(ctx, dept, userIds);
   return afterChange(ctx, dept);
@@ -168,7 +188,7 @@ export async function updateMembers(
   ctx: RequestContext,
   input: { dept_id: string; users?: string[]; head?: string | null },
 ) {
-  authorize(ctx.isAdmin);
+  authorize(structurePolicy(ctx).edit);
   const dept = await lockedDepartment(ctx, input.dept_id, 'dept_id');
   await moveInto(ctx, dept, input.users ?? []);
   if (input.head !== undefined) await setHead(ctx, dept, input.head);
@@ -177,8 +197,9 @@ export async function updateMembers(
 
 /** `DELETE api/dept_users/{deptId}/{userId}`: takes a person out (a head stops being head). */
 export async function removeMember(ctx: RequestContext, deptId: string, userId: string) {
-  authorize(ctx.isAdmin);
+  authorize(structurePolicy(ctx).edit);
   const dept = await lockedDepartment(ctx, deptId);
+  await assertMayManagePeople(ctx, [userId]);
   const gone = await ctx.db
     .delete(deptUsers)
     .where(and(eq(deptUsers.deptId, dept.id), eq(deptUsers.userId, userId)))
@@ -190,7 +211,7 @@ export async function removeMember(ctx: RequestContext, deptId: string, userId: 
 
 /** `PUT api/dept_users/clear_chief/{id}`: the department has no head any more. */
 export async function clearChief(ctx: RequestContext, deptId: string) {
-  authorize(ctx.isAdmin);
+  authorize(structurePolicy(ctx).edit);
   const dept = await lockedDepartment(ctx, deptId);
   await setHead(ctx, dept, null);
   return afterChange(ctx, dept);

@@ -33,7 +33,12 @@ export const structureModule: ModuleRoutes = {
     app.get(
       '/api/structure/byClient/:id',
       {
-        schema: { tags, params: z.object({ id }), response: { 200: structureTrees } },
+        schema: {
+          tags,
+          summary: "The workspace's structure trees",
+          params: z.object({ id }),
+          response: { 200: structureTrees },
+        },
         config: { access: reader, params: { id: 'client' } },
       },
       async (req) => {
@@ -47,6 +52,7 @@ export const structureModule: ModuleRoutes = {
       {
         schema: {
           tags,
+          summary: "A department's members",
           params: z.object({ id }),
           querystring: deptUsersQuery,
           response: { 200: resultOf(z.array(deptUsersDto)) },
@@ -62,7 +68,7 @@ export const structureModule: ModuleRoutes = {
     app.post(
       '/api/structure',
       {
-        schema: { tags, body: departmentCreate, response: nodeResult },
+        schema: { tags, summary: 'Create a department', body: departmentCreate, response: nodeResult },
         config: { access: editor, body: { parent: 'department' } },
       },
       async (req) => ({ result: await service.createDepartment(req.ctx, req.body) }),
@@ -71,7 +77,13 @@ export const structureModule: ModuleRoutes = {
     app.put(
       '/api/structure/:id',
       {
-        schema: { tags, params: z.object({ id }), body: departmentUpdate, response: nodeResult },
+        schema: {
+          tags,
+          summary: 'Change or move a department',
+          params: z.object({ id }),
+          body: departmentUpdate,
+          response: nodeResult,
+        },
         config: { access: editor, params: { id: 'department' }, body: { parent: 'department_parent' } },
       },
       async (req) => ({ result: await service.updateDepartment(req.ctx, req.params.id, req.body) }),
@@ -80,7 +92,12 @@ export const structureModule: ModuleRoutes = {
     app.delete(
       '/api/structure/:id',
       {
-        schema: { tags, params: z.object({ id }), response: { 200: departmentDeleted } },
+        schema: {
+          tags,
+          summary: 'Delete a department and the ones below it',
+          params: z.object({ id }),
+          response: { 200: departmentDeleted },
+        },
         config: { access: editor, params: { id: 'department' } },
       },
       async (req) => ({ result: await service.deleteDepartment(req.ctx, req.params.id) }),
@@ -110,7 +127,13 @@ export const structureModule: ModuleRoutes = {
     app.post(
       '/api/dept_users/:clientId/:deptId',
       {
-        schema: { tags, params: z.object({ clientId: id, deptId: id }), body: deptUsersAdd, response: groupResult },
+        schema: {
+          tags,
+          summary: 'Add people to a department',
+          params: z.object({ clientId: id, deptId: id }),
+          body: deptUsersAdd,
+          response: groupResult,
+        },
         config: { ...deptPath, body: { 'users[]': 'user' } },
       },
       async (req) => {
@@ -122,7 +145,12 @@ export const structureModule: ModuleRoutes = {
     app.put(
       '/api/dept_users',
       {
-        schema: { tags, body: deptUsersUpdate, response: groupResult },
+        schema: {
+          tags,
+          summary: 'Move people into a department and set its head (administrators)',
+          body: deptUsersUpdate,
+          response: groupResult,
+        },
         config: { access: editor, body: { dept_id: 'dept_unit', 'users[]': 'user', head: 'user' } },
       },
       async (req) => ({ result: await members.updateMembers(req.ctx, req.body) }),
@@ -131,7 +159,12 @@ export const structureModule: ModuleRoutes = {
     app.delete(
       '/api/dept_users/:deptId/:userId',
       {
-        schema: { tags, params: z.object({ deptId: id, userId: id }), response: groupResult },
+        schema: {
+          tags,
+          summary: 'Remove a person from a department',
+          params: z.object({ deptId: id, userId: id }),
+          response: groupResult,
+        },
         config: deptPath,
       },
       async (req) => ({ result: await members.removeMember(req.ctx, req.params.deptId, req.params.userId) }),
@@ -140,7 +173,7 @@ export const structureModule: ModuleRoutes = {
     app.put(
       '/api/dept_users/clear_chief/:id',
       {
-        schema: { tags, params: z.object({ id }), response: groupResult },
+        schema: { tags, summary: "Clear a department's head", params: z.object({ id }), response: groupResult },
         config: { access: editor, params: { id: 'dept_unit' } },
       },
       async (req) => ({ result: await members.clearChief(req.ctx, req.params.id) }),

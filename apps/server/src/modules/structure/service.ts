@@ -5,6 +5,7 @@ import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { structurePolicy } from './policy.js';
 import { syncAdministrative } from './sync.js';
 import { departments } from './tables.js';
 import { buildTrees, findDepartment, lockedDepartment, presentDepartment } from './tree.js';
@@ -15,7 +16,7 @@ const refuse = (code: 'structure_move_cycle' | 'structure_root_locked' | 'struct
 /** `GET api/structure/byClient/{id}`: the four trees. */
 export async function allTrees(ctx: RequestContext) {
   const { trees } = await buildTrees(ctx);
-  return { result: trees, can: { edit: ctx.isAdmin } };
+  return { result: trees, can: structurePolicy(ctx) };
 }
 
 /** `POST api/structure`: a department under `parent`, last among its siblings unless `sort` says otherwise. */
@@ -23,7 +24,7 @@ export async function createDepartment(
   ctx: RequestContext,
   input: { parent: string; name: string; description?: string; sort?: number },
 ): Promise<StructureNodeDto> {
-  authorize(ctx.isAdmin);
+  authorize(structurePolicy(ctx).edit);
   const parent = await lockedDepartment(ctx, input.parent, 'parent');
   const [last] = await rowsOf<{ sort: number }>(
     ctx.db,
@@ -53,7 +54,7 @@ export async function updateDepartment(
   id: string,
   input: { name?: string; description?: string; parent?: string; sort?: number },
 ): Promise<StructureNodeDto> {
-  authorize(ctx.isAdmin);
+  authorize(structurePolicy(ctx).edit);
   const row = await lockedDepartment(ctx, id);
   const moving = input.parent !== undefined && input.parent !== row.parentId;
   if (moving) {
@@ -70,14 +71,17 @@ export async function updateDepartment(
     );
     if (cycle.found) throw refuse('structure_move_cycle');
   }
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.sort !== undefined ? { sort: input.sort } : {}),
+    ...(moving ? { parentId: input.parent } : {}),
+  };
+  // Nothing to change (`{}`, or only the parent it already has): the department as it is.
+  if (!Object.keys(changes).length) return presentDepartment(ctx, row);
   const [saved] = await ctx.db
     .update(departments)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.sort !== undefined ? { sort: input.sort } : {}),
-      ...(moving ? { parentId: input.parent } : {}),
-    })
+    .set(changes)
     .where(and(eq(departments.id, row.id), eq(departments.clientId, row.clientId)))
     .returning();
   if (saved.type === 'administrative' && (moving || (input.name !== undefined && input.name !== row.name))) {
@@ -91,7 +95,7 @@ export async function updateDepartment(
  * department where anyone (active) still works.
  */
 export async function deleteDepartment(ctx: RequestContext, id: string) {
-  authorize(ctx.isAdmin);
+  authorize(structurePolicy(ctx).edit);
   const found = await findDepartment(ctx, id);
   if (found.parentId === null) throw new AppError(400, 'structure_root_delete');
   const row = await lockedDepartment(ctx, id);

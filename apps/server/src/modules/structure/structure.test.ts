@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
+import {
+  call,
+  createHarness,
+  type Harness,
+  makeUser,
+  makeWorkspace,
+  superadmin,
+  type TestWorkspace,
+} from '../../test/harness.js';
 import { upload } from '../users/isolation.js';
 
 let h: Harness;
@@ -118,6 +126,15 @@ describe('structure trees', () => {
     expect(find(after, marketing._id)?.children.map((c) => c._id)).toEqual([retail._id]);
     expect(find(after, retail._id)?.children.map((c) => c._id)).toEqual([online._id]);
     expect(find(after, sales._id)?.children).toEqual([]);
+
+    // Nothing to change: no fields, or only the parent it already has, answers the department as it is.
+    for (const body of [{}, { parent: marketing._id }]) {
+      const same = await call(h, ws.admin, 'PUT', `/api/structure/${retail._id}`, body);
+      expect(same.statusCode, `${JSON.stringify(body)} → ${same.body}`).toBe(200);
+      expect(same.json().result).toMatchObject({ _id: retail._id, name: 'Retail' });
+      expect(same.json().result.children.map((c: { _id: string }) => c._id)).toEqual([online._id]);
+    }
+    expect(find(await adminRoot(ws), marketing._id)?.children.map((c) => c._id)).toEqual([retail._id]);
 
     const empty = await call(h, ws.admin, 'POST', '/api/structure', { parent: root._id, name: '  ' });
     expect(empty.json().fields).toEqual({ name: 'required' });
@@ -266,6 +283,82 @@ describe('department people', () => {
     ).toBe(403);
     expect((await call(h, ws.employee, 'PUT', `/api/dept_users/clear_chief/${shop._id}`)).statusCode).toBe(403);
     expect((await call(h, ws.employee, 'DELETE', `/api/dept_users/${shop._id}/${zed.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('other administrators in the structure', () => {
+  it('an administrator neither moves another administrator nor gives them a chief; the superadmin does', async () => {
+    const ws = await makeWorkspace(h);
+    const other = await makeUser(h, ws.id, { roles: ['admin'], firstName: 'Olga', lastName: 'Other' });
+    const boss = await makeUser(h, ws.id, { firstName: 'Bea', lastName: 'Boss' });
+    const sa = await superadmin(h);
+    const asSuperadmin = (method: 'POST' | 'PUT', url: string, body: object) =>
+      call(h, sa, method, url, body, { 'x-company-id': ws.id });
+    const board = await department(ws, 'Board');
+    const sales = await department(ws, 'Sales');
+    const refused = (res: { statusCode: number; json(): { code: string } }) => {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('cannot_change_admin');
+    };
+    const place = async (id: string) => {
+      const [row] = (await h.platform.database.query('SELECT department, chief FROM users WHERE id = $1', [id]))
+        .rows as { department: string; chief: string | null }[];
+      return row;
+    };
+
+    // Moving them in, by either path.
+    refused(await call(h, ws.admin, 'POST', `/api/dept_users/${ws.id}/${sales._id}`, { users: [other.id] }));
+    refused(await call(h, ws.admin, 'PUT', '/api/dept_users', { dept_id: sales._id, users: [other.id] }));
+    expect(await place(other.id)).toEqual({ department: '', chief: null });
+    // The superadmin may; an administrator still places employees and themselves.
+    const placed = await asSuperadmin('PUT', '/api/dept_users', { dept_id: sales._id, users: [other.id] });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const mates = await call(h, ws.admin, 'POST', `/api/dept_users/${ws.id}/${sales._id}`, {
+      users: [ws.employee.id, ws.admin.id],
+    });
+    expect(mates.statusCode, mates.body).toBe(200);
+    // Naming them again where they already are changes nothing of theirs.
+    const same = await call(h, ws.admin, 'PUT', '/api/dept_users', { dept_id: sales._id, users: [other.id] });
+    expect(same.statusCode, same.body).toBe(200);
+
+    // A head over them would be their chief and read their HR data: refused, as is making them head.
+    refused(await call(h, ws.admin, 'PUT', '/api/dept_users', { dept_id: sales._id, head: ws.employee.id }));
+    refused(await call(h, ws.admin, 'PUT', '/api/dept_users', { dept_id: sales._id, head: other.id }));
+    // So is a department move that puts a head above them.
+    await asSuperadmin('PUT', '/api/dept_users', { dept_id: board._id, users: [boss.id], head: boss.id });
+    refused(await move(ws, sales._id, board._id));
+    expect(await place(other.id)).toEqual({ department: 'Sales', chief: null });
+    // Taking them out.
+    refused(await call(h, ws.admin, 'DELETE', `/api/dept_users/${sales._id}/${other.id}`));
+
+    // Made head by the superadmin, they are not unmade by an administrator.
+    const head = await asSuperadmin('PUT', '/api/dept_users', { dept_id: sales._id, head: other.id });
+    expect(head.statusCode, head.body).toBe(200);
+    expect(await place(ws.employee.id)).toEqual({ department: 'Sales', chief: other.id });
+    refused(await call(h, ws.admin, 'PUT', `/api/dept_users/clear_chief/${sales._id}`));
+    // An employee leaving their department is the administrator's to decide.
+    const left = await call(h, ws.admin, 'POST', `/api/dept_users/${ws.id}/${board._id}`, { users: [ws.employee.id] });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(await place(ws.employee.id)).toEqual({ department: 'Board', chief: boss.id });
+    expect(await place(other.id)).toEqual({ department: 'Sales', chief: null });
+  });
+
+  it('load_struct leaves another administrator where they are and says so', async () => {
+    const ws = await makeWorkspace(h);
+    const kept = (inn: string, department: string, chiefCode = '') => ({
+      inn,
+      hrmData: { inn, department, chiefCode },
+    });
+    const boss = await makeUser(h, ws.id, kept('4000000001', 'Sales'));
+    const other = await makeUser(h, ws.id, { roles: ['admin'], ...kept('4000000002', 'Sales', '4000000001') });
+    const res = await call(h, ws.admin, 'POST', '/api/structure/load_struct', { client_id: ws.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result).toMatchObject({
+      placed: 1,
+      errors: [{ user_id: other.id, fields: { inn: 'cannot_change_admin' } }],
+    });
+    expect(await person(ws, other.id)).toMatchObject({ department: '', chief: null });
+    expect(await person(ws, boss.id)).toMatchObject({ department: 'Sales' });
   });
 });
 

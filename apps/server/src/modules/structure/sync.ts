@@ -13,7 +13,7 @@ import { type ChiefChange, personCards, placePeople } from '../users/index.js';
  */
 export async function syncAdministrative(ctx: RequestContext, removed: string[] = []): Promise<ChiefChange[]> {
   const clientId = ctx.tenant();
-  const changes = await placePeople(ctx.db, clientId, placementsSql(clientId, removed));
+  const changes = await placePeople(ctx.db, clientId, placementsSql(clientId, removed), ctx);
   await tellNewChiefs(ctx, changes);
   return changes;
 }

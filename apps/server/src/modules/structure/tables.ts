@@ -1,7 +1,8 @@
 import type { StructureType } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
+import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import { clients } from '../clients/tables.js';
 import { users } from '../users/tables.js';
 
@@ -17,7 +18,7 @@ export const departments = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     type: text().$type<StructureType>().notNull(),
-    parentId: uuid().references((): AnyPgColumn => departments.id, { onDelete: 'cascade' }),
+    parentId: uuid(),
     name: text().notNull(),
     description: text().notNull().default(''),
     sort: integer().notNull().default(0),
@@ -26,6 +27,8 @@ export const departments = pgTable(
     updated: updatedAt(),
   },
   (t) => [
+    tenantKey(t),
+    tenantReference(t.parentId, t, 'cascade'),
     index('departments_tree_idx').on(t.clientId, t.type, t.parentId),
     index('departments_parent_idx').on(t.parentId),
     uniqueIndex('departments_root_key').on(t.clientId, t.type).where(sql`${t.parentId} IS NULL`),
@@ -40,9 +43,7 @@ export const deptUsers = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    deptId: uuid()
-      .notNull()
-      .references(() => departments.id, { onDelete: 'cascade' }),
+    deptId: uuid().notNull(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -51,6 +52,7 @@ export const deptUsers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.deptId, t.userId] }),
+    tenantReference(t.deptId, departments, 'cascade'),
     uniqueIndex('dept_users_tree_key').on(t.clientId, t.type, t.userId),
     index('dept_users_user_idx').on(t.userId),
   ],

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { clients } from '../clients/tables.js';
 import { personCardSql, unknownPerson } from '../users/index.js';
+import { departmentPolicy } from './policy.js';
 import { type DepartmentRow, departments } from './tables.js';
 
 /** The roots of the four trees, created the first time a workspace's structure is used. */
@@ -93,14 +94,15 @@ export async function buildTrees(ctx: RequestContext, only?: StructureType) {
       count: r.count,
       total: r.count,
       children: [],
-      can: { edit: ctx.isAdmin, delete: false },
+      // Filled in below, once the totals are known (departmentPolicy).
+      can: { edit: false, delete: false },
     });
   }
   // Rows come in sibling order, so children keep it.
   for (const r of rows) if (r.parent_id) nodes.get(r.parent_id)?.children.push(nodes.get(r.id)!);
   const total = (node: StructureNodeDto): number => {
     node.total = node.count + node.children.reduce((sum, child) => sum + total(child), 0);
-    node.can.delete = ctx.isAdmin && node.parent !== null && node.total === 0;
+    node.can = departmentPolicy(ctx, node);
     return node.total;
   };
   const trees = (only ? [only] : STRUCTURE_TYPES).map((type) => {

@@ -68,6 +68,18 @@ describe('GET /api/user/for_client/{id}', () => {
     expect(new Set([...names(first), ...names(second)]).size).toBe(4);
     expect((await call(h, ws.employee, 'GET', `/api/user/for_client/${ws.id}?limit=501`)).statusCode).toBe(400);
   });
+
+  it('says on every page whether the reader pins people, as the pin call decides it', async () => {
+    const ws = await office();
+    const can = async (who: { token: string }) => ({
+      book: (await call(h, who, 'GET', `/api/user/for_client/${ws.id}?limit=2`)).json().can,
+      filtered: (await call(h, who, 'POST', `/api/user/filter/${ws.workspace}`, {})).json().can,
+    });
+    expect(await can(ws.employee)).toEqual({ book: { pin: false }, filtered: { pin: false } });
+    expect(await can(ws.admin)).toEqual({ book: { pin: true }, filtered: { pin: true } });
+    expect((await call(h, ws.employee, 'PUT', `/api/user/pin/${ws.admin.id}`)).statusCode).toBe(403);
+    expect((await call(h, ws.admin, 'PUT', `/api/user/pin/${ws.employee.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('POST /api/user/filter/{workspace}', () => {

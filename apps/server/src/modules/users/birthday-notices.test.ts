@@ -30,14 +30,14 @@ describe("a colleague's birthday today", () => {
     await makeUser(h, quiet.id, { firstName: 'Ola', lastName: 'Other', birthDate: '1990-07-01' });
 
     // 23:30 UTC on the 13th is 08:30 on the 14th in Tokyo: too early.
-    await sendBirthdayNotices(h.platform, {}, log, at('2031-03-13T23:30:00Z'));
+    await sendBirthdayNotices(h.platform, h.app.services, log, at('2031-03-13T23:30:00Z'));
     expect(await notices(ws.id)).toEqual([]);
     // 09:30 in Tokyo, twice at once and once more later that day: one notification.
     await Promise.all([
-      sendBirthdayNotices(h.platform, {}, log, at('2031-03-14T00:30:00Z')),
-      sendBirthdayNotices(h.platform, {}, log, at('2031-03-14T00:30:00Z')),
+      sendBirthdayNotices(h.platform, h.app.services, log, at('2031-03-14T00:30:00Z')),
+      sendBirthdayNotices(h.platform, h.app.services, log, at('2031-03-14T00:30:00Z')),
     ]);
-    await sendBirthdayNotices(h.platform, {}, log, at('2031-03-14T08:00:00Z'));
+    await sendBirthdayNotices(h.platform, h.app.services, log, at('2031-03-14T08:00:00Z'));
     expect(await notices(ws.id)).toEqual([
       {
         recipients: { everyone: true },
@@ -47,14 +47,14 @@ describe("a colleague's birthday today", () => {
     ]);
     expect(await notices(quiet.id)).toEqual([]);
     // The next day has no birthday but Ned's.
-    await sendBirthdayNotices(h.platform, {}, log, at('2031-03-15T01:00:00Z'));
+    await sendBirthdayNotices(h.platform, h.app.services, log, at('2031-03-15T01:00:00Z'));
     expect((await notices(ws.id)).map((n) => n.vars.names)).toEqual(['Bea Born, Cal Cake', 'Ned Notyet']);
   });
 
   it('greets 29 February birthdays on the 28th outside leap years', async () => {
     const ws = await makeWorkspace(h);
     await makeUser(h, ws.id, { firstName: 'Leap', lastName: 'Year', birthDate: '1996-02-29' });
-    await sendBirthdayNotices(h.platform, {}, log, at('2031-02-28T10:00:00Z'));
+    await sendBirthdayNotices(h.platform, h.app.services, log, at('2031-02-28T10:00:00Z'));
     expect((await notices(ws.id)).map((n) => n.vars.names)).toEqual(['Leap Year']);
   });
 });

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, PASSWORD } from '../../test/harness.js';
 import { upload } from './isolation.js';
+import { normaliseRow } from './spreadsheet.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -117,6 +118,24 @@ describe('export', () => {
       position: 'Analyst',
     });
     expect(row).not.toHaveProperty('password');
+  });
+
+  it('writes text that a spreadsheet would take for a formula with a leading apostrophe, which an import drops', async () => {
+    const ws = await makeWorkspace(h);
+    const risky = {
+      position: '=HYPERLINK("https://evil.example","Open")',
+      phone: '+351 910 000 000',
+      department: '-2+3',
+      city: '@SUM(A1)',
+      about: '\tindented',
+    };
+    const person = await makeUser(h, ws.id, { ...risky, lastName: 'Risky' });
+    const res = await call(h, ws.admin, 'POST', `/api/user/export/${person.id}`);
+    const [row] = await readXlsx(res.rawPayload);
+    for (const [column, text] of Object.entries(risky)) expect(row[column], column).toBe(`'${text}`);
+    expect(row.lastName).toBe('Risky');
+    // Imported again, the cells read as they were typed.
+    expect(normaliseRow(row)).toMatchObject(risky);
   });
 
   it('POST /api/user/export/all/{clientId} answers everyone, deleted people marked', async () => {

@@ -1,7 +1,8 @@
 // Spec portal §5 "INN is 10 digits and is needed for the HR integration", §7 load_hrm / reset_to_hrm, §8 errors.
-import { type HrmReport, MESSAGES, type MessageCode, profileFields } from '@hallway/shared';
+import { type HrmReport, type MessageCode, profileFields } from '@hallway/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { messageText } from '../../platform/catalogues.js';
 import type { Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { toFields } from '../../platform/errors/handler.js';
@@ -86,7 +87,7 @@ async function saveHrmRows(ctx: RequestContext, rows: SheetRow[]): Promise<HrmRe
     }
     seen.add(data.inn);
     if (matches[0] && !mayManage(ctx, matches[0])) {
-      report.errors.push({ row, fields: { inn: 'cannot_change_admin' }, message: MESSAGES.cannot_change_admin });
+      report.errors.push({ row, fields: { inn: 'cannot_change_admin' }, message: messageText('cannot_change_admin') });
       continue;
     }
     try {

@@ -1,19 +1,5 @@
 // What other modules may use of people (they import this file, never the module's own files; tables.ts aside).
 
-export {
-  type AudiencePerson,
-  accessLevel,
-  audienceDenies,
-  audienceGrantsOf,
-  audienceLevelSql,
-  audiencePerson,
-  audiencePredicate,
-  audienceRecipientIds,
-  audienceRecipients,
-  deleteAudienceGrants,
-  matchedLevel,
-  setAudienceGrants,
-} from './audience.js';
 export { bornOn, localNow } from './birthday-notices.js';
 export { upcomingAnniversaries, upcomingBirthdays } from './birthdays.js';
 export {
@@ -26,8 +12,11 @@ export {
   personCardsSql,
   unknownPerson,
 } from './cards.js';
+export { endSessions, markInvited, recordSignIn, setPassword } from './credentials.js';
+export { drawDemoPictures, seedDemoPeople } from './demo.js';
 export { hrmSheetRows } from './hrm.js';
 export { type ChiefChange, lockVacationBalance, placePeople } from './placement.js';
+export { assertMayManage, assertMayManagePeople, mayManage } from './policy.js';
 export { presentUser } from './presenter.js';
 export { principalQuery } from './principal.js';
 export { createEmployee, register, registerMany, registerManyResult } from './register.js';

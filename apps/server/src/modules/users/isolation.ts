@@ -2,8 +2,8 @@
 // bodies naming A's people and files, which the other workspace must never reach.
 import { pino } from 'pino';
 import sharp from 'sharp';
-import type { Harness, TestWorkspace } from '../../test/harness.js';
-import { registerBody, registerObject } from '../../test/isolation/registry.js';
+import type { Harness } from '../../test/harness.js';
+import { type FixtureWorkspace, registerBody, registerObject, registerRead } from '../../test/isolation/registry.js';
 import { sendBirthdayNotices } from './birthday-notices.js';
 
 /** Uploads one file as `token`'s person and answers its id (tests of the people side use it too). */
@@ -28,17 +28,17 @@ async function as(h: Harness, token: string, method: 'POST' | 'PUT', url: string
 }
 
 /** A spreadsheet of A: an HR-system export naming A's employee by INN, so A's people have import data. */
-async function hrmSheet(h: Harness, a: TestWorkspace): Promise<string> {
-  const csv = `inn;firstName;lastName;email;position\n1234567890;Zebulon;Hrmarker;hrm-${a.workspace}@example.test;Keeper\n`;
+async function hrmSheet(h: Harness, a: FixtureWorkspace): Promise<string> {
+  const csv = `inn;firstName;lastName;email;position\n1234567890;Zebulon;${a.mark};hrm-${a.workspace}@example.test;Keeper ${a.mark}\n`;
   return upload(h, a.admin.token, 'hrm.csv', 'text/csv', Buffer.from(csv));
 }
 
 registerObject('hr_file', async (h, a) => {
-  const pdf = Buffer.from('%PDF-1.4\n% salary statement of workspace A\n');
-  const fileId = await upload(h, a.admin.token, 'salary.pdf', 'application/pdf', pdf);
+  const pdf = Buffer.from(`%PDF-1.4\n% salary statement ${a.mark}\n`);
+  const fileId = await upload(h, a.admin.token, `salary ${a.mark}.pdf`, 'application/pdf', pdf);
   await as(h, a.admin.token, 'PUT', `/api/user/${a.employee.id}`, {
     files: [{ _id: fileId, filename: 'salary.pdf', path: `/api/files/${fileId}` }],
-    hrData: { grade: 'foreign-hr-marker' },
+    hrData: { grade: `grade ${a.mark}` },
   });
   // A's people follow each other and one is pinned: every people route has something to leak.
   await as(h, a.admin.token, 'POST', '/api/follow', { user_id: a.employee.id });
@@ -59,7 +59,7 @@ registerObject('hrm_person', async (h, a) => {
     person,
     `1990-${noon.toISOString().slice(5, 10)}`,
   ]);
-  await sendBirthdayNotices(h.platform, {}, pino({ level: 'silent' }), noon);
+  await sendBirthdayNotices(h.platform, h.app.services, pino({ level: 'silent' }), noon);
   return person;
 });
 
@@ -88,3 +88,10 @@ registerBody('PUT /api/user/:id', ({ a, objects }) => ({
 // A selection naming A's people: B's people must be refused whole (404); A's own administrator succeeds.
 registerBody('POST /api/user/bulk', ({ a }) => ({ action: 'grant_role', role: 'hr', ids: [a.employee.id] }));
 registerBody('POST /api/user/export/selected', ({ a }) => ({ ids: [a.employee.id, a.admin.id] }));
+
+// The address book's search, by a word in the marked names of both workspaces' people: B's results must stay B's.
+registerBody('POST /api/user/filter/:workspace', () => ({ search: 'mark' }));
+registerRead('POST /api/user/filter/:workspace', "the address book's search");
+registerRead('POST /api/user/export/:id', "one person's spreadsheet");
+registerRead('POST /api/user/export/all/:id', "the workspace's people as a spreadsheet");
+registerRead('POST /api/user/export/selected', 'the chosen people as a spreadsheet');

@@ -1,13 +1,15 @@
-import type { UserDto } from '@hallway/shared';
+import type { UserDto, UsersPage } from '@hallway/shared';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import type { UserRow } from './tables.js';
+import { type UserRow, users } from './tables.js';
 
 type PersonRow = Pick<UserRow, 'id' | 'chief' | 'roles'>;
 
 /**
  * Spec portal §6: an administrator cannot change or delete another administrator; only the superadmin may. One rule
- * for every path that writes someone else's row (profile, password, roles, rights, deletion, HR files and imports).
+ * for every path that writes someone else's row (profile, password, roles, rights, deletion, HR files and imports)
+ * or their place in the company structure (department and chief: a new chief reads their HR data).
  */
 export function mayManage(ctx: RequestContext, row: Pick<UserRow, 'id' | 'roles'>): boolean {
   return row.id === ctx.user?.id || ctx.isSuperadmin || !row.roles.includes('admin');
@@ -15,6 +17,46 @@ export function mayManage(ctx: RequestContext, row: Pick<UserRow, 'id' | 'roles'
 
 export function assertMayManage(ctx: RequestContext, row: Pick<UserRow, 'id' | 'roles'>): void {
   if (!mayManage(ctx, row)) throw new AppError(403, 'cannot_change_admin');
+}
+
+/** An administrator writing another administrator's profile is told the rule's own code, not a bare 403. */
+export function assertAdminMayManage(ctx: RequestContext, row: Pick<UserRow, 'id' | 'roles'>): void {
+  if (ctx.isAdmin) assertMayManage(ctx, row);
+}
+
+/** mayManage as SQL over `users` rows, for workspace-wide changes: the caller and everyone but administrators. */
+export function manageableSql(ctx: RequestContext): SQL[] {
+  if (ctx.isSuperadmin) return [];
+  return [sql`(${users.id} = ${ctx.me().id} OR NOT ${administratorSql(users.roles)})`];
+}
+
+/** People who administer their workspace (they approve newcomers), as SQL on a `roles` column. */
+export const administratorSql = (roles: AnyColumn): SQL => sql`'admin' = ANY(${roles})`;
+
+/**
+ * What one person may do with the workspace's people as a whole (the address book and the employees list):
+ * administrators add people, see the deleted and the pending ones and when everyone last signed in, and pin people
+ * on top of the address book (sent with every page of people as `can.pin`).
+ */
+export function peoplePolicy(ctx: RequestContext): NonNullable<UsersPage['can']> & {
+  register: boolean;
+  seeDeleted: boolean;
+  seeLastSignIn: boolean;
+} {
+  return { pin: ctx.isAdmin, register: ctx.isAdmin, seeDeleted: ctx.isAdmin, seeLastSignIn: ctx.isAdmin };
+}
+
+/** Choosing the dark theme takes the right `dark_theme`. */
+export const mayChooseDarkTheme = (ctx: RequestContext): boolean => ctx.can('dark_theme');
+
+/** assertMayManage for people named by id (the structure's members and heads); ids of nobody are left to the caller. */
+export async function assertMayManagePeople(ctx: RequestContext, ids: readonly string[]): Promise<void> {
+  if (!ids.length || ctx.isSuperadmin) return;
+  const rows = await ctx.db
+    .select({ id: users.id, roles: users.roles })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(ids)]), eq(users.clientId, ctx.tenant())));
+  for (const row of rows) assertMayManage(ctx, row);
 }
 
 /**

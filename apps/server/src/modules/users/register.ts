@@ -16,6 +16,7 @@ import { toFields } from '../../platform/errors/handler.js';
 import { createContext, type RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { type ClientRow, clients } from '../clients/tables.js';
+import { administratorSql, peoplePolicy } from './policy.js';
 import { profileMedia } from './profile.js';
 import { assertChiefOf, duplicateToFieldError } from './service.js';
 import { normaliseRow } from './spreadsheet.js';
@@ -75,7 +76,7 @@ export async function register(ctx: RequestContext, body: RegisterBody): Promise
   }
   const { password, confirmation: _c, workspace, ...input } = body;
   if (ctx.user) {
-    if (!ctx.isAdmin) throw forbidden();
+    if (!peoplePolicy(ctx).register) throw forbidden();
     const [client] = await ctx.db.select().from(clients).where(eq(clients.id, ctx.tenant()));
     const checked = await withWorkspaceReferences(ctx, input);
     const user = await createEmployee(ctx.db, client, { ...checked, passwordHash: await hashPassword(password) });
@@ -106,7 +107,7 @@ async function askAdminsToApprove(ctx: RequestContext, client: ClientRow, user: 
   const admins = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.clientId, client.id), eq(users.deletionMark, false), sql`'admin' = ANY(${users.roles})`));
+    .where(and(eq(users.clientId, client.id), eq(users.deletionMark, false), administratorSql(users.roles)));
   if (!admins.length) return;
   const inWorkspace = createContext({
     db: ctx.db,

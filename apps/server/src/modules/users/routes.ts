@@ -42,6 +42,7 @@ export const usersModule: ModuleRoutes = {
       {
         schema: {
           tags: ['users'],
+          summary: 'The signed-in person, with their workspace',
           response: {
             200: resultOf(
               z.object({
@@ -64,6 +65,7 @@ export const usersModule: ModuleRoutes = {
       {
         schema: {
           tags: ['users'],
+          summary: "List a workspace's people",
           description:
             'Everyone of the workspace as list items with their followers (pinned first, then by name), or one ' +
             'page with `limit` and `page` (page N starts at N*limit). `deleted=1`: the soft-deleted people ' +
@@ -91,6 +93,7 @@ export const usersModule: ModuleRoutes = {
       {
         schema: {
           tags: ['users'],
+          summary: "Search and filter a workspace's people",
           params: z.object({ workspace: z.string().max(64) }),
           body: usersFilterBody,
           response: { 200: usersPage },
@@ -110,6 +113,7 @@ export const usersModule: ModuleRoutes = {
       {
         schema: {
           tags: ['users'],
+          summary: "Get a person's profile",
           description: 'An unknown or malformed id answers 404 `user_not_found`.',
           params: personParams,
           response: { 200: resultOf(userDto) },
@@ -127,6 +131,7 @@ export const usersModule: ModuleRoutes = {
       {
         schema: {
           tags: ['users'],
+          summary: "Change a person's profile",
           params: idParams,
           body: updateUserBody,
           response: { 200: resultOf(userDto).extend({ token: z.string().optional() }) },
@@ -142,14 +147,14 @@ export const usersModule: ModuleRoutes = {
       },
     );
 
-    for (const [path, deleted] of [
-      ['/api/user/delete/:id', true],
-      ['/api/user/undelete/:id', false],
+    for (const [path, deleted, summary] of [
+      ['/api/user/delete/:id', true, 'Mark an employee deleted (administrators)'],
+      ['/api/user/undelete/:id', false, "Take back an employee's deletion (administrators)"],
     ] as const) {
       app.put(
         path,
         {
-          schema: { tags: ['users'], params: idParams, response: { 200: resultOf(userDto) } },
+          schema: { tags: ['users'], summary, params: idParams, response: { 200: resultOf(userDto) } },
           config: { access: { role: 'admin' } },
         },
         async (req) => ({
@@ -162,14 +167,19 @@ export const usersModule: ModuleRoutes = {
       );
     }
 
-    for (const [method, grant] of [
-      ['PUT', true],
-      ['DELETE', false],
+    for (const [method, grant, verb] of [
+      ['PUT', true, 'Give'],
+      ['DELETE', false, 'Take away'],
     ] as const) {
       app.route({
         method,
         url: '/api/user/:id/role/:role',
-        schema: { tags: ['users'], params: roleParam, response: { 200: resultOf(userDto) } },
+        schema: {
+          tags: ['users'],
+          summary: `${verb} a person's role (administrators)`,
+          params: roleParam,
+          response: { 200: resultOf(userDto) },
+        },
         config: { access: { role: 'admin' } },
         handler: async (req) => ({
           result: announce(
@@ -184,6 +194,7 @@ export const usersModule: ModuleRoutes = {
         url: '/api/clients/:clientId/role/:role',
         schema: {
           tags: ['users'],
+          summary: `${verb} a role of every person of the workspace (administrators)`,
           params: clientRoleParam,
           response: { 200: z.object({ role: z.string(), users: z.array(z.string()) }) },
         },
@@ -197,6 +208,7 @@ export const usersModule: ModuleRoutes = {
       {
         schema: {
           tags: ['users'],
+          summary: "Set a person's rights (administrators)",
           params: idParams,
           body: z.object({ rights: partialRights }),
           response: { 200: resultOf(userDto) },
@@ -217,6 +229,7 @@ export const usersModule: ModuleRoutes = {
       {
         schema: {
           tags: ['users'],
+          summary: 'Set the rights of every active employee (administrators)',
           params: z.object({ clientId: id }),
           body: z.object({ rights: partialRights }),
           response: { 200: z.object({ rights: partialRights, users: z.array(z.string()) }) },

@@ -21,7 +21,17 @@ import { revokeSessions } from '../../platform/realtime/announce.js';
 import { presentClient } from '../clients/index.js';
 import { type ClientRow, clients } from '../clients/tables.js';
 import { deleteFiles } from '../files/index.js';
-import { assertMayManage, canSeeHr, profileAbilities, userPolicy } from './policy.js';
+import {
+  assertAdminMayManage,
+  assertMayManage,
+  canSeeHr,
+  manageableSql,
+  mayChooseDarkTheme,
+  mayManage,
+  peoplePolicy,
+  profileAbilities,
+  userPolicy,
+} from './policy.js';
 import { listColumns, presentListItem, presentUser } from './presenter.js';
 import { profileMedia } from './profile.js';
 import { follows, type UserRow, users } from './tables.js';
@@ -130,7 +140,8 @@ export interface UserFilter {
  * `GET api/user/{id}` away). Deleted people only for administrators. Without a limit: everyone.
  */
 export async function findUsers(ctx: RequestContext, filter: UserFilter): Promise<UsersPage> {
-  if ((filter.deleted || filter.pending) && !ctx.isAdmin) throw forbidden();
+  const can = peoplePolicy(ctx);
+  if ((filter.deleted || filter.pending) && !can.seeDeleted) throw forbidden();
   const conditions: SQL[] = [
     eq(users.clientId, ctx.tenant()),
     eq(users.deletionMark, !!(filter.deleted || filter.pending)),
@@ -157,16 +168,20 @@ export async function findUsers(ctx: RequestContext, filter: UserFilter): Promis
   // When someone last signed in is the administrators' to know, not their colleagues'.
   const present = (row: (typeof rows)[number]) => {
     const item = presentListItem(row);
-    return ctx.isAdmin ? item : { ...item, last_sign_in: null };
+    return can.seeLastSignIn ? item : { ...item, last_sign_in: null };
   };
-  if (!filter.withFollowers) return { result: rows.map(present), total };
+  if (!filter.withFollowers) return { result: rows.map(present), total, can: { pin: can.pin } };
   const followers = whole
     ? await workspaceFollowers(ctx)
     : await followersOf(
         ctx.db,
         rows.map((r) => r.id),
       );
-  return { result: rows.map((r) => ({ ...present(r), followers: followers.get(r.id) ?? [] })), total };
+  return {
+    result: rows.map((r) => ({ ...present(r), followers: followers.get(r.id) ?? [] })),
+    total,
+    can: { pin: can.pin },
+  };
 }
 
 /** Every follow of the workspace at once: one pass instead of a list of thousands of ids. */
@@ -228,15 +243,14 @@ export async function updateUser(platform: Platform, ctx: RequestContext, id: st
   // Locked: two saves of the HR file list at once would otherwise each keep files the other deleted.
   const row = self ? await getOwnRow(ctx, true) : await getUserRow(ctx, id, true);
   const preferencesOnly = Object.keys(body).every((k) => PREFERENCES.includes(k as (typeof PREFERENCES)[number]));
-  // Another administrator's profile answers the rule's own code rather than a bare 403.
-  if (ctx.isAdmin) assertMayManage(ctx, row);
+  assertAdminMayManage(ctx, row);
   const can = userPolicy(ctx, row);
   authorize(preferencesOnly ? can.editPreferences : can.edit);
   if (!can.editHr) {
     const hrField = HR_FIELDS.find((f) => body[f] !== undefined && body[f] !== row[f as keyof UserRow]);
     if (hrField) throw new AppError(403, 'no_access', {}, { fields: { [hrField]: 'no_access' } });
   }
-  if (body.theme === 'dark' && !ctx.can('dark_theme'))
+  if (body.theme === 'dark' && !mayChooseDarkTheme(ctx))
     throw new AppError(403, 'no_access', {}, { fields: { theme: 'no_access' } });
   if (body.chief === row.id) throw invalidFields({ chief: 'validation' });
   if (row.clientId) await assertChiefOf(ctx.db, row.clientId, body.chief);
@@ -314,7 +328,7 @@ export async function setDeleted(
   if (row.awaitingApproval) throw new AppError(400, 'user_pending');
   if (deleted) {
     if (row.id === me.id) throw new AppError(403, 'cannot_delete_self');
-    if (!ctx.isSuperadmin && row.roles.includes('admin')) throw new AppError(403, 'cannot_delete_admin');
+    if (!mayManage(ctx, row)) throw new AppError(403, 'cannot_delete_admin');
   }
   assertMayManage(ctx, row);
   if (deleted) revokeSessions(platform, ctx, row.id);
@@ -353,7 +367,7 @@ export async function changeRoleForAll(ctx: RequestContext, clientId: string, ro
         ne(users.id, me.id),
         eq(users.deletionMark, false),
         grant ? sql`NOT (${role} = ANY(${users.roles}))` : sql`${role} = ANY(${users.roles})`,
-        ...othersThanAdmins(ctx),
+        ...manageableSql(ctx),
       ),
     )
     .returning({ id: users.id });
@@ -386,15 +400,9 @@ export async function setRightsForAll(ctx: RequestContext, clientId: string, rig
   const changed = await ctx.db
     .update(users)
     .set({ rights: sql`${users.rights} || ${JSON.stringify(patch)}::jsonb` })
-    .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false), ...othersThanAdmins(ctx)))
+    .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false), ...manageableSql(ctx)))
     .returning({ id: users.id });
   return { rights: patch, users: changed.map((u) => u.id) };
-}
-
-/** Workspace-wide changes by an administrator leave the other administrators as they are (assertMayManage). */
-function othersThanAdmins(ctx: RequestContext): SQL[] {
-  if (ctx.isSuperadmin) return [];
-  return [sql`(${users.id} = ${ctx.me().id} OR NOT ('admin' = ANY(${users.roles})))`];
 }
 
 /** The person's own time zone (null: they follow the workspace's). */

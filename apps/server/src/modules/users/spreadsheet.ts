@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { MessageCode } from '@hallway/shared';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors/app-error.js';
+import { exportRow, importedCell } from '../../platform/files/sheet-cells.js';
 import type { SheetAnswer, SheetJob } from './sheet-worker.js';
 
 /** Bigger than any real employee list; a spreadsheet is read whole into memory. */
@@ -208,12 +209,13 @@ export function normaliseRow(raw: Record<string, unknown>): Record<string, unkno
       out[key] = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
     else if (key === 'inn' && typeof value === 'number') out[key] = String(value).padStart(10, '0');
     else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+    else if (typeof value === 'string') out[key] = importedCell(value);
     else out[key] = value;
   }
   return out;
 }
 
-/** An XLSX workbook of one sheet: bold, frozen header row, then the rows. */
+/** An XLSX workbook of one sheet: bold, frozen header row, then the rows (text that reads as a formula kept text). */
 export async function writeXlsx(
   sheetName: string,
   columns: readonly string[],
@@ -224,6 +226,6 @@ export async function writeXlsx(
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 4) }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
+  for (const row of rows) sheet.addRow(exportRow(row));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

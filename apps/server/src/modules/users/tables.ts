@@ -105,7 +105,7 @@ export const users = pgTable(
     index('users_client_chart_idx')
       .on(t.clientId, sql`nullif(${t.department}, '')`, t.lastName, t.firstName, t.id)
       .where(sql`NOT ${t.deletionMark}`),
-    // "All heads" and "by head" audiences (users/audience.ts) look people up by their chief.
+    // "All heads" and "by head" audiences (platform/access/grants.ts) look people up by their chief.
     index('users_client_chief_idx').on(t.clientId, t.chief),
     // The HR-system import finds people by INN.
     index('users_client_inn_idx').on(t.clientId, t.inn),
@@ -134,19 +134,6 @@ export const signInNames = pgTable(
   (t) => [index('sign_in_names_user_idx').on(t.userId)],
 );
 
-/** Single-use, expiring password reset links (only a hash of the token is kept). */
-export const passwordResets = pgTable('password_resets', {
-  id: idColumn(),
-  clientId: uuid(),
-  userId: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text().notNull().unique(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-  created: createdAt(),
-});
-
 /** Following: `followerId` follows `userId` (spec modules §7 "Post views and follows"). */
 export const follows = pgTable(
   'follows',
@@ -168,7 +155,9 @@ export const follows = pgTable(
 /**
  * Audience grants on content (spec portal §6 "Access grants on content"), for every module that has them: the
  * grants of object `objectId` of kind `objectKind` (`group`, `article`, `poll`, …). `keys` are `values` as matched:
- * lower-cased and trimmed (texts) or as given (user ids). Evaluated by audience.ts only.
+ * lower-cased and trimmed (texts) or as given (user ids). Declared here beside the people it matches (its
+ * `client_id` points at `clients`, which the platform does not import); read and written by the platform's grants
+ * policy only (platform/access/grants.ts), by SQL.
  */
 export const audienceGrants = pgTable(
   'audience_grants',

@@ -1,5 +1,7 @@
 // The workspace's calendar of working days: Monday to Friday, except its holidays.
+import { VACATION_LENGTH_MAX_DAYS } from '@hallway/shared';
 import { and, asc, between, eq } from 'drizzle-orm';
+import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { vacationHolidays } from './tables.js';
 
@@ -22,10 +24,24 @@ export async function holidaysBetween(ctx: RequestContext, from: string, to: str
     .orderBy(asc(vacationHolidays.day));
 }
 
-/** Working days from `start` to `end`, both included. */
+/** 400 `range_too_long`: a range (`to`) of more than `days` days. */
+export const rangeTooLong = (days: number) =>
+  new AppError(400, 'range_too_long', { days }, { fields: { to: 'range_too_long' } });
+
+/**
+ * Every day from `from` to `to`, both included, counted rather than compared (a date past year 9999 has no
+ * `YYYY-MM-DD` and compares wrongly), and at most `max` of them whatever the dates: callers refuse longer ranges
+ * with their own code first.
+ */
+export function daysOf(from: string, to: string, max: number): string[] {
+  const span = daysBetween(from, to);
+  const days: string[] = [];
+  for (let i = 0; i <= span && i < max; i++) days.push(addDays(from, i));
+  return days;
+}
+
+/** Working days from `start` to `end`, both included (a vacation: at most VACATION_LENGTH_MAX_DAYS of them). */
 export async function workingDays(ctx: RequestContext, start: string, end: string): Promise<number> {
   const holidays = new Set((await holidaysBetween(ctx, start, end)).map((h) => h.date));
-  let count = 0;
-  for (let day = start; day <= end; day = addDays(day, 1)) if (!isWeekend(day) && !holidays.has(day)) count++;
-  return count;
+  return daysOf(start, end, VACATION_LENGTH_MAX_DAYS).filter((day) => !isWeekend(day) && !holidays.has(day)).length;
 }

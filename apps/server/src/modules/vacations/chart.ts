@@ -6,11 +6,12 @@ import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { rowsOf } from '../../platform/db/client.js';
 import { invalidFields } from '../../platform/errors/app-error.js';
+import { exportRow } from '../../platform/files/sheet-cells.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { findDepartment } from '../structure/index.js';
+import { administrativeDepartment, findDepartment, inAdministrativeSubtree } from '../structure/index.js';
 import { personCards, unknownPerson } from '../users/index.js';
 import { users } from '../users/tables.js';
-import { addDays, daysBetween, holidaysBetween, isWeekend, today } from './calendar.js';
+import { addDays, daysBetween, daysOf, holidaysBetween, isWeekend, rangeTooLong, today } from './calendar.js';
 import { present } from './service.js';
 import { vacations } from './tables.js';
 
@@ -29,7 +30,7 @@ export function rangeOf(query: { from?: string; to?: string }) {
   const nextMonth = addDays(`${from.slice(0, 7)}-01`, 32).slice(0, 7);
   const to = query.to ?? addDays(`${nextMonth}-01`, -1);
   if (to < from) throw invalidFields({ to: 'validation' });
-  if (daysBetween(from, to) >= VACATION_RANGE_MAX_DAYS) throw invalidFields({ to: 'validation' });
+  if (daysBetween(from, to) >= VACATION_RANGE_MAX_DAYS) throw rangeTooLong(VACATION_RANGE_MAX_DAYS);
   return { from, to };
 }
 
@@ -50,10 +51,7 @@ async function people(ctx: RequestContext, query: ChartQuery, limit: number | nu
   const filters: SQL[] = [];
   if (query.dept) {
     const dept = await findDepartment(ctx, query.dept);
-    filters.push(sql`EXISTS (SELECT 1 FROM dept_users du WHERE du.client_id = ${clientId}
-        AND du.type = 'administrative' AND du.user_id = u.id AND du.dept_id IN (WITH RECURSIVE down AS (
-          SELECT id FROM departments WHERE id = ${dept.id}
-          UNION ALL SELECT d.id FROM departments d JOIN down ON d.parent_id = down.id) SELECT id FROM down))`);
+    filters.push(inAdministrativeSubtree(clientId, dept.id, sql`u.id`));
   }
   if (query.search) {
     const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -66,12 +64,11 @@ async function people(ctx: RequestContext, query: ChartQuery, limit: number | nu
   );
   const rows = await rowsOf<PersonRow>(
     ctx.db,
-    sql`SELECT p.id, du.dept_id, p.dept_name
+    sql`SELECT p.id, ${administrativeDepartment(clientId, sql`p.id`)} AS dept_id, p.dept_name
         FROM (SELECT u.id, nullif(u.department, '') AS dept_name, u.last_name, u.first_name FROM users u
               WHERE ${where}
               ORDER BY nullif(u.department, ''), u.last_name, u.first_name, u.id
               ${limit === null ? sql`` : sql`LIMIT ${limit} OFFSET ${query.page * limit}`}) p
-        LEFT JOIN dept_users du ON du.client_id = ${clientId} AND du.type = 'administrative' AND du.user_id = p.id
         ORDER BY p.dept_name, p.last_name, p.first_name, p.id`,
   );
   return { total, rows };
@@ -141,8 +138,7 @@ export async function exportChart(ctx: RequestContext, query: ChartQuery) {
   const holidays = new Set((await holidaysBetween(ctx, from, to)).map((h) => h.date));
   const byPerson = new Map<string, { start: string; end: string; status: string }[]>();
   for (const { vacation: v } of found) byPerson.set(v.userId, [...(byPerson.get(v.userId) ?? []), v]);
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  const days = daysOf(from, to, VACATION_RANGE_MAX_DAYS);
 
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
@@ -164,7 +160,7 @@ export async function exportChart(ctx: RequestContext, query: ChartQuery) {
     try {
       for (const row of rows) {
         const card = cards.get(row.id) ?? unknownPerson(row.id);
-        const line = sheet.addRow({ dept: row.dept_name ?? '', name: card.name, position: card.position });
+        const line = sheet.addRow(exportRow({ dept: row.dept_name ?? '', name: card.name, position: card.position }));
         const planned = byPerson.get(row.id) ?? [];
         days.forEach((day, i) => {
           const cell = line.getCell(4 + i);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { users } from '../users/tables.js';
-import { addDays, isWeekend, today } from './calendar.js';
+import { addDays, daysOf, isWeekend, today } from './calendar.js';
 import { vacationHolidays, vacations } from './tables.js';
 
 /** Planned absences of the demo people, in days from today: someone is away now, others soon. */
@@ -16,11 +16,8 @@ const PLAN = [
   { login: 'omar', from: 16, length: 3, status: 'declined' },
 ] as const;
 
-const working = (start: string, end: string, holidays: Set<string>) => {
-  let n = 0;
-  for (let d = start; d <= end; d = addDays(d, 1)) if (!isWeekend(d) && !holidays.has(d)) n++;
-  return n;
-};
+const working = (start: string, end: string, holidays: Set<string>) =>
+  daysOf(start, end, 31).filter((d) => !isWeekend(d) && !holidays.has(d)).length;
 
 /** The demo workspace's holidays of this year and next, and a few vacations around today. */
 export async function seedVacations(tx: Tx, clientId: string): Promise<void> {

@@ -4,6 +4,7 @@ import { authorize } from '../../platform/access/tenancy.js';
 import { invalidFields } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { holidaysBetween, today } from './calendar.js';
+import { vacationsPolicy } from './policy.js';
 import { vacationHolidays } from './tables.js';
 
 const yearRange = (year: number) => [`${year}-01-01`, `${year}-12-31`] as const;
@@ -11,7 +12,7 @@ const yearRange = (year: number) => [`${year}-01-01`, `${year}-12-31`] as const;
 /** `GET api/vacations/holidays?year=`. */
 export async function holidaysOf(ctx: RequestContext, year = Number(today().slice(0, 4))) {
   const [from, to] = yearRange(year);
-  return { result: await holidaysBetween(ctx, from, to), can: { edit: ctx.can('vacations_edit') } };
+  return { result: await holidaysBetween(ctx, from, to), can: { edit: vacationsPolicy(ctx).manage } };
 }
 
 /**
@@ -22,7 +23,7 @@ export async function replaceHolidays(
   ctx: RequestContext,
   input: { year: number; days: { date: string; name: string }[] },
 ) {
-  authorize(ctx.can('vacations_edit'));
+  authorize(vacationsPolicy(ctx).manage);
   const [from, to] = yearRange(input.year);
   const outside = input.days.findIndex((d) => d.date < from || d.date > to);
   if (outside >= 0) throw invalidFields({ [`days.${outside}.date`]: 'validation' } as Record<string, 'validation'>);

@@ -1,7 +1,7 @@
 // Isolation-suite fixtures of vacations: A's employee with a balance, an approved vacation (edited and cancelled
 // by the suite's own calls), a request waiting for a decision, and a holiday of A's calendar.
-import type { Harness, TestWorkspace } from '../../test/harness.js';
-import { registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
+import type { Harness } from '../../test/harness.js';
+import { type FixtureWorkspace, registerBody, registerObject, valueParams } from '../../test/isolation/registry.js';
 
 async function as(h: Harness, token: string, method: 'POST' | 'PUT', url: string, payload: object) {
   const res = await h.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
@@ -18,7 +18,7 @@ const day = (md: string) => `${next}-${md}`;
 valueParams.vacation_from = day('01-01');
 valueParams.vacation_to = day('06-30');
 
-async function withBalance(h: Harness, a: TestWorkspace) {
+async function withBalance(h: Harness, a: FixtureWorkspace) {
   await as(h, a.admin.token, 'PUT', `/api/user/${a.employee.id}`, { vacationDays: 60 });
 }
 
@@ -26,13 +26,13 @@ registerObject('vacation', async (h, a) => {
   await withBalance(h, a);
   await as(h, a.admin.token, 'PUT', '/api/vacations/holidays', {
     year: next,
-    days: [{ date: day('12-25'), name: 'Holiday of A' }],
+    days: [{ date: day('12-25'), name: `Holiday ${a.mark}` }],
   });
   const vacation = await as(h, a.admin.token, 'POST', '/api/user/vacation', {
     user: a.employee.id,
     start: day('03-02'),
     end: day('03-06'),
-    comment: 'Secret trip of A',
+    comment: `Secret trip ${a.mark}`,
   });
   return vacation._id as string;
 });

@@ -13,6 +13,7 @@ import {
   vacationCreate,
   vacationDecision,
   vacationDto,
+  vacationRequestsPage,
   vacationsAway,
   vacationUpdate,
 } from '@hallway/shared';
@@ -83,7 +84,10 @@ export const vacationsModule: ModuleRoutes = {
 
     app.get(
       '/api/user/vacations/away',
-      { schema: { tags, response: { 200: vacationsAway } }, config: { access } },
+      {
+        schema: { tags, summary: 'Who is on an approved vacation today', response: { 200: vacationsAway } },
+        config: { access },
+      },
       async (req) => service.awayToday(req.ctx),
     );
 
@@ -92,10 +96,9 @@ export const vacationsModule: ModuleRoutes = {
       {
         schema: {
           tags,
+          summary: 'Vacation requests waiting for a decision',
           querystring: z.object({ page: z.coerce.number().int().min(0).default(0) }),
-          response: {
-            200: z.object({ result: z.array(vacationDto), page: z.number(), pages: z.number(), total: z.number() }),
-          },
+          response: { 200: vacationRequestsPage },
         },
         config: { access },
       },
@@ -105,7 +108,7 @@ export const vacationsModule: ModuleRoutes = {
     app.get(
       '/api/user/:id/vacations',
       {
-        schema: { tags, params: z.object({ id }), response: { 200: personVacations } },
+        schema: { tags, summary: "A person's vacations", params: z.object({ id }), response: { 200: personVacations } },
         config: { access, params: { id: 'user' } },
       },
       async (req) => service.personVacations(req.ctx, req.params.id),
@@ -113,14 +116,23 @@ export const vacationsModule: ModuleRoutes = {
 
     app.post(
       '/api/user/vacation',
-      { schema: { tags, body: vacationCreate, response: vacationResult }, config: { access, body: { user: 'user' } } },
+      {
+        schema: { tags, summary: 'Request or record a vacation', body: vacationCreate, response: vacationResult },
+        config: { access, body: { user: 'user' } },
+      },
       async (req) => ({ result: await service.createVacation(req.ctx, req.body) }),
     );
 
     app.put(
       '/api/user/vacation/:id',
       {
-        schema: { tags, params: z.object({ id }), body: vacationUpdate, response: vacationResult },
+        schema: {
+          tags,
+          summary: 'Change a vacation',
+          params: z.object({ id }),
+          body: vacationUpdate,
+          response: vacationResult,
+        },
         config: { access, params: { id: 'vacation' }, body: { _id: 'vacation' } },
       },
       async (req) => {
@@ -132,7 +144,13 @@ export const vacationsModule: ModuleRoutes = {
     app.put(
       '/api/user/vacation/:id/decision',
       {
-        schema: { tags, params: z.object({ id }), body: vacationDecision, response: vacationResult },
+        schema: {
+          tags,
+          summary: 'Approve or reject a vacation request',
+          params: z.object({ id }),
+          body: vacationDecision,
+          response: vacationResult,
+        },
         config: { access, params: { id: 'vacation_request' } },
       },
       async (req) => ({ result: await service.decideVacation(req.ctx, req.params.id, req.body) }),
@@ -141,7 +159,7 @@ export const vacationsModule: ModuleRoutes = {
     app.delete(
       '/api/user/vacation/:user/:id',
       {
-        schema: { tags, params: z.object({ user: id, id }), response: vacationResult },
+        schema: { tags, summary: 'Delete a vacation', params: z.object({ user: id, id }), response: vacationResult },
         config: { access, params: { user: 'vacation_owner', id: 'vacation' } },
       },
       async (req) => ({ result: await service.cancelVacation(req.ctx, req.params.user, req.params.id) }),
@@ -149,13 +167,29 @@ export const vacationsModule: ModuleRoutes = {
 
     app.get(
       '/api/vacations/holidays',
-      { schema: { tags, querystring: holidaysQuery, response: { 200: holidaysDto } }, config: { access } },
+      {
+        schema: {
+          tags,
+          summary: "The workspace's public holidays",
+          querystring: holidaysQuery,
+          response: { 200: holidaysDto },
+        },
+        config: { access },
+      },
       async (req) => holidaysOf(req.ctx, req.query.year),
     );
 
     app.put(
       '/api/vacations/holidays',
-      { schema: { tags, body: holidaysUpdate, response: { 200: holidaysDto } }, config: { access } },
+      {
+        schema: {
+          tags,
+          summary: "Set the workspace's public holidays (administrators)",
+          body: holidaysUpdate,
+          response: { 200: holidaysDto },
+        },
+        config: { access },
+      },
       async (req) => replaceHolidays(req.ctx, req.body),
     );
   },

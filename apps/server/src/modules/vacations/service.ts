@@ -1,36 +1,26 @@
 // Vacations (portal §5 Vacation: later than now, no overlap, within the balance; §6 rights vacations,
 // vacations_edit): requests, the chief's decision, changes and cancellation.
-import { VACATION_CALENDAR_PAGE, VACATION_REQUESTS_PAGE, type VacationDto, type VacationStatus } from '@hallway/shared';
+import {
+  VACATION_CALENDAR_PAGE,
+  VACATION_LENGTH_MAX_DAYS,
+  VACATION_RANGE_MAX_DAYS,
+  VACATION_REQUESTS_PAGE,
+  type VacationDto,
+} from '@hallway/shared';
 import { and, asc, desc, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { dayMoment } from '../../platform/notify/moments.js';
 import { notify } from '../../platform/notify/notify.js';
 import { lockVacationBalance, personCards, unknownPerson } from '../users/index.js';
 import { users } from '../users/tables.js';
-import { daysBetween, today, workingDays } from './calendar.js';
+import { daysBetween, rangeTooLong, today, workingDays } from './calendar.js';
+import { LIVE, mayChangeVacation, personVacationsPolicy, vacationPolicy, vacationsPolicy } from './policy.js';
 import { type VacationRow, vacations } from './tables.js';
 
-const LIVE: VacationStatus[] = ['requested', 'approved'];
-const MAX_LENGTH_DAYS = 366;
-
 type Owned = VacationRow & { chief: string | null };
-
-const editor = (ctx: RequestContext) => ctx.can('vacations_edit');
-
-/** What the caller may do with a vacation (the web shows only these; the service checks the same). */
-export function vacationPolicy(ctx: RequestContext, row: Owned): VacationDto['can'] {
-  const me = ctx.me().id;
-  const live = LIVE.includes(row.status);
-  const mine = row.userId === me;
-  const change = live && (editor(ctx) || (mine && row.start > today()));
-  return {
-    edit: change,
-    delete: change,
-    decide: row.status === 'requested' && !mine && (row.chief === me || editor(ctx)),
-  };
-}
 
 export async function present(ctx: RequestContext, rows: Owned[]): Promise<VacationDto[]> {
   const cards = await personCards(
@@ -81,7 +71,14 @@ async function checkPlan(
     throw new AppError(400, 'vacation_start_past', {}, { fields: { start: 'vacation_start_past' } });
   if (plan.end < plan.start)
     throw new AppError(400, 'vacation_end_before_start', {}, { fields: { end: 'vacation_end_before_start' } });
-  if (daysBetween(plan.start, plan.end) >= MAX_LENGTH_DAYS) throw invalidFields({ end: 'validation' });
+  if (daysBetween(plan.start, plan.end) >= VACATION_LENGTH_MAX_DAYS) {
+    throw new AppError(
+      400,
+      'vacation_too_long',
+      { days: VACATION_LENGTH_MAX_DAYS },
+      { fields: { end: 'vacation_too_long' } },
+    );
+  }
   const days = await workingDays(ctx, plan.start, plan.end);
   if (days === 0) throw new AppError(400, 'vacation_no_days', {}, { fields: { end: 'vacation_no_days' } });
   const [other] = await rowsOf<{ overlap: boolean; used: number }>(
@@ -105,9 +102,10 @@ async function checkPlan(
   return days;
 }
 
+/** A vacation's days as its notifications say them, in the recipient's language. */
 const dates = (row: { start: string; end: string; days: number }) => ({
-  start: row.start,
-  end: row.end,
+  start: dayMoment(row.start),
+  end: dayMoment(row.end),
   days: row.days,
 });
 
@@ -122,7 +120,7 @@ export async function createVacation(
   const me = ctx.me().id;
   const userId = input.user ?? me;
   const forOther = userId !== me;
-  if (forOther) authorize(editor(ctx));
+  if (forOther) authorize(vacationsPolicy(ctx).createForOthers);
   const person = await lockVacationBalance(ctx.db, ctx.tenant(), userId);
   if (!person) throw new AppError(404, 'user_not_found', {}, { fields: { user: 'user_not_found' } });
   const days = await checkPlan(ctx, userId, person.vacationDays, input);
@@ -165,11 +163,11 @@ export async function updateVacation(
   const found = await findVacation(ctx, id);
   const person = await lockVacationBalance(ctx.db, ctx.tenant(), found.userId);
   const row = await findVacation(ctx, id);
-  const mine = row.userId === ctx.me().id;
-  authorize(mine || editor(ctx));
-  if (!LIVE.includes(row.status) || (!editor(ctx) && row.start <= today())) throw new AppError(400, 'edit_vac_error');
+  authorize(mayChangeVacation(ctx, row));
+  if (!vacationPolicy(ctx, row).edit) throw new AppError(400, 'edit_vac_error');
   const days = await checkPlan(ctx, row.userId, person?.vacationDays ?? 0, input, row.id);
-  const backToChief = !editor(ctx);
+  // The owner's change is asked of the chief again; `vacations_edit` keeps its status.
+  const backToChief = !vacationsPolicy(ctx).manage;
   const [saved] = await ctx.db
     .update(vacations)
     .set({
@@ -223,7 +221,7 @@ export async function cancelVacation(ctx: RequestContext, userId: string, id: st
   if (found.userId !== userId) throw notFound('vacation_not_found');
   await lockVacationBalance(ctx.db, ctx.tenant(), found.userId);
   const row = await findVacation(ctx, id);
-  authorize(row.userId === ctx.me().id || editor(ctx));
+  authorize(mayChangeVacation(ctx, row));
   if (!vacationPolicy(ctx, row).delete) throw new AppError(400, 'del_vac_error');
   const [saved] = await ctx.db
     .update(vacations)
@@ -240,8 +238,8 @@ export async function personVacations(ctx: RequestContext, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.clientId, ctx.tenant())));
   if (!person) throw notFound('user_not_found');
-  const me = ctx.me().id;
-  authorize(person.id === me || person.chief === me || editor(ctx));
+  const can = personVacationsPolicy(ctx, person);
+  authorize(can.read);
   const rows = flat(await ownedQuery(ctx, eq(vacations.userId, userId)).orderBy(desc(vacations.start)).limit(200));
   const used = rows.filter((r) => LIVE.includes(r.status)).reduce((sum, r) => sum + r.days, 0);
   const [card] = (await personCards(ctx.db, [userId])).values();
@@ -253,7 +251,7 @@ export async function personVacations(ctx: RequestContext, userId: string) {
       left: person.vacationDays - used,
       vacations: await present(ctx, rows),
     },
-    can: { create: person.id === me || editor(ctx) },
+    can: { create: can.create },
   };
 }
 
@@ -264,7 +262,7 @@ export async function pendingRequests(ctx: RequestContext, page: number) {
     eq(vacations.clientId, ctx.tenant()),
     eq(vacations.status, 'requested'),
     ne(vacations.userId, me),
-    editor(ctx) ? undefined : eq(users.chief, me),
+    vacationsPolicy(ctx).manage ? undefined : eq(users.chief, me),
   );
   const [{ total }] = await ctx.db
     .select({ total: sql<number>`count(*)::int` })
@@ -277,7 +275,13 @@ export async function pendingRequests(ctx: RequestContext, page: number) {
       .limit(VACATION_REQUESTS_PAGE)
       .offset(page * VACATION_REQUESTS_PAGE),
   );
-  return { result: await present(ctx, rows), page, pages: Math.ceil(total / VACATION_REQUESTS_PAGE), total };
+  return {
+    result: await present(ctx, rows),
+    page,
+    pages: Math.ceil(total / VACATION_REQUESTS_PAGE),
+    total,
+    can: { createForOthers: vacationsPolicy(ctx).createForOthers },
+  };
 }
 
 /** `GET api/user/vacations/away`: who is on an approved vacation today (the "away" badge). */
@@ -297,7 +301,8 @@ export async function awayToday(ctx: RequestContext) {
  * a page at a time (the status index: workspace, status, end).
  */
 export async function calendarRange(ctx: RequestContext, from: string, to: string, page: number) {
-  if (to < from || daysBetween(from, to) >= MAX_LENGTH_DAYS) throw invalidFields({ to: 'validation' });
+  if (to < from) throw invalidFields({ to: 'validation' });
+  if (daysBetween(from, to) >= VACATION_RANGE_MAX_DAYS) throw rangeTooLong(VACATION_RANGE_MAX_DAYS);
   const where = and(
     eq(vacations.clientId, ctx.tenant()),
     eq(vacations.status, 'approved'),

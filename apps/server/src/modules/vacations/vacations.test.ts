@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '../../platform/db/tenant.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
-import { addDays, today } from './calendar.js';
+import { delivery } from '../notifications/deliver.js';
+import { addDays, daysOf, today } from './calendar.js';
 import { vacations } from './tables.js';
 
 let h: Harness;
@@ -24,10 +25,10 @@ const request = (who: TestUser, body: object) => call(h, who, 'POST', '/api/user
 
 async function events(clientId: string, code: string) {
   const { rows } = await h.platform.database.query(
-    'SELECT recipients, vars FROM notification_events WHERE client_id = $1 AND code = $2 ORDER BY id',
+    'SELECT id, recipients, vars FROM notification_events WHERE client_id = $1 AND code = $2 ORDER BY id',
     [clientId, code],
   );
-  return rows as { recipients: { ids: string[] }; vars: Record<string, string> }[];
+  return rows as { id: string; recipients: { ids: string[] }; vars: Record<string, unknown> }[];
 }
 
 async function team(balance = 20) {
@@ -59,7 +60,11 @@ describe('vacation requests', () => {
       can: { edit: true, delete: true, decide: false },
     });
     expect(await events(ws.id, 'vacations.requested')).toEqual([
-      { recipients: { ids: [chief.id] }, vars: expect.objectContaining({ actor: 'Mia Member', days: '9' }) },
+      {
+        id: expect.any(String),
+        recipients: { ids: [chief.id] },
+        vars: expect.objectContaining({ actor: 'Mia Member', days: '9', start: { day: d(0) }, end: { day: d(13) } }),
+      },
     ]);
     const mine = await call(h, me, 'GET', `/api/user/${me.id}/vacations`);
     expect(mine.json()).toMatchObject({ result: { balance: 20, used: 9, left: 11 }, can: { create: true } });
@@ -74,6 +79,25 @@ describe('vacation requests', () => {
     });
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().fields).toEqual({ 'days.0.name': 'required' });
+  });
+
+  // Issue 27 item 5: the chief read "2027-03-01 – 2027-03-14" whatever their language.
+  it("tells the chief the days in the chief's language", async () => {
+    const { ws, chief, me } = await team();
+    expect((await call(h, chief, 'PUT', `/api/user/${chief.id}`, { lang: 'ru' })).statusCode).toBe(200);
+    expect((await request(me, { start: d(0), end: d(4) })).statusCode).toBe(200);
+    const [event] = await events(ws.id, 'vacations.requested');
+    await delivery.deliver(h.platform, ws.id, event.id);
+    const centre = await call(h, chief, 'GET', `/api/notification/${ws.id}/all/${chief.id}/now`);
+    const inRussian = (day: string) =>
+      new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.parse(`${day}T00:00:00Z`),
+      );
+    expect(centre.json().result[0]).toMatchObject({
+      code: 'vacations.requested',
+      text: `${inRussian(d(0))} – ${inRussian(d(4))}, рабочих дней: 5`,
+    });
+    expect(centre.json().result[0].text).toMatch(/^\d+ марта \d{4} г\. – /);
   });
 
   it('refuses a start not later than now, an end before the start, no working days, overlaps and overdrafts', async () => {
@@ -99,6 +123,69 @@ describe('vacation requests', () => {
     expect((await request(me, { start: d(7), end: d(8) })).statusCode).toBe(200);
     const bad = await request(me, { start: 'soon', end: d(8) });
     expect(bad.json().fields).toEqual({ start: 'validation' });
+  });
+
+  it('refuses dates outside the years it takes and too long ranges, answering at once (year 9999 once hung it)', async () => {
+    const { ws, me } = await team();
+    const far = '9999-12-31';
+    const outOfRange = { start: 'date_out_of_range', end: 'date_out_of_range' };
+    const own = await request(me, { start: far, end: far });
+    expect(own.statusCode, own.body).toBe(400);
+    expect(own.json()).toMatchObject({ code: 'validation', fields: outOfRange });
+    const forSomeone = await request(ws.admin, { start: far, end: far, user: me.id });
+    expect(forSomeone.json().fields).toEqual(outOfRange);
+    const planned = (await request(me, { start: d(0), end: d(2) })).json().result;
+    const moved = await call(h, me, 'PUT', `/api/user/vacation/${planned._id}`, {
+      _id: planned._id,
+      start: far,
+      end: far,
+    });
+    expect(moved.json().fields).toEqual(outOfRange);
+    expect((await request(me, { start: '1899-12-31', end: d(2) })).json().fields).toEqual({
+      start: 'date_out_of_range',
+    });
+    for (const url of [
+      `/api/user/vacations?from=${far}&to=${far}`,
+      `/api/user/vacations/export?from=${far}&to=${far}`,
+      `/api/vacations/calendar?from=${far}&to=${far}`,
+    ]) {
+      const res = await call(h, ws.employee, 'GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields, url).toEqual({ from: 'date_out_of_range', to: 'date_out_of_range' });
+    }
+    const holiday = await call(h, ws.admin, 'PUT', '/api/vacations/holidays', {
+      year,
+      days: [{ date: far, name: 'Far' }],
+    });
+    expect(holiday.json().fields).toEqual({ 'days.0.date': 'date_out_of_range' });
+
+    // The last years taken work, days counted across the turn of the year.
+    const last = await request(me, { start: '2200-12-28', end: '2201-01-02' });
+    expect(last.json().fields).toEqual({ end: 'date_out_of_range' });
+    expect((await request(me, { start: '2200-12-25', end: '2200-12-31' })).json().result).toMatchObject({ days: 5 });
+    expect(daysOf('2200-12-30', '2201-01-02', 366)).toEqual(['2200-12-30', '2200-12-31', '2201-01-01', '2201-01-02']);
+    // Every loop over days is bounded by its count, whatever the dates.
+    expect(daysOf('2024-01-01', '2030-01-01', 366)).toHaveLength(366);
+    expect(daysOf(far, far, 366)).toEqual([far]);
+
+    const long = await request(me, { start: d(0), end: d(366) });
+    expect(long.json()).toMatchObject({
+      code: 'vacation_too_long',
+      params: { days: 366 },
+      fields: { end: 'vacation_too_long' },
+    });
+    for (const url of [
+      `/api/user/vacations?from=${d(0)}&to=${d(366)}`,
+      `/api/user/vacations/export?from=${d(0)}&to=${d(366)}`,
+      `/api/vacations/calendar?from=${d(0)}&to=${d(366)}`,
+    ]) {
+      const res = await call(h, ws.employee, 'GET', url);
+      expect(res.json(), url).toMatchObject({
+        code: 'range_too_long',
+        params: { days: 366 },
+        fields: { to: 'range_too_long' },
+      });
+    }
   });
 
   it('never overlaps or overdraws under 50 concurrent requests', { timeout: 60_000 }, async () => {
@@ -139,6 +226,11 @@ describe('decisions, changes and cancellations', () => {
     expect(requests.json()).toMatchObject({ total: 2, pages: 1 });
     expect(requests.json().result[0]).toMatchObject({ _id: first._id, can: { decide: true } });
     expect((await call(h, ws.employee, 'GET', '/api/user/vacations/requests')).json().total).toBe(0);
+    // Entering a vacation for someone else is `vacations_edit`'s: the requests page says so.
+    expect(requests.json().can).toEqual({ createForOthers: false });
+    expect((await call(h, ws.admin, 'GET', '/api/user/vacations/requests')).json().can).toEqual({
+      createForOthers: true,
+    });
     const approved = await decide(chief, first._id, 'approved');
     expect(approved.json().result).toMatchObject({ status: 'approved', approver: { _id: chief.id } });
     expect((await decide(chief, first._id, 'declined')).json().code).toBe('edit_vac_error');
@@ -276,6 +368,20 @@ describe('the absence chart', () => {
     expect((await call(h, noRight, 'POST', '/api/user/vacation', { start: d(0), end: d(1) })).statusCode).toBe(403);
     const other = await makeWorkspace(h);
     expect((await call(h, other.admin, 'GET', `/api/user/vacations?dept=${dept._id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET api/user/vacations/export', () => {
+  it('writes text that a spreadsheet would take for a formula with a leading apostrophe', async () => {
+    const ws = await makeWorkspace(h);
+    await makeUser(h, ws.id, { firstName: '=cmd', lastName: 'Formula', position: '+1 Support' });
+    const file = await call(h, ws.employee, 'GET', `/api/user/vacations/export?from=${d(0)}&to=${d(2)}`);
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => String(r.getCell(2).value).includes('Formula'))!;
+    expect([row.getCell(2).value, row.getCell(3).value]).toEqual(["'=cmd Formula", "'+1 Support"]);
   });
 });
 

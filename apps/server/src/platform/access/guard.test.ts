@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { principalQuery } from '../../modules/users/principal.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, superadmin } from '../../test/harness.js';
 import { registerErrorHandler } from '../errors/handler.js';
-import { installRouteGuard, type RouteAccess } from './guard.js';
+import { installRouteGuard, type RouteAccess, resolveAccess } from './guard.js';
 
 let h: Harness;
 const ONE_READ = `SELECT current_setting('app.client_id', true) AS client, current_setting('app.user_id', true) AS me,
@@ -22,7 +22,7 @@ beforeAll(async () => {
   installRouteGuard(probe, { database: h.platform.database, tokens: h.platform.tokens, principal: principalQuery });
   const free = { featureFree: true, reason: 'guard probe' } as const;
   const routes: [string, RouteAccess][] = [
-    ['/public', { public: true }],
+    ['/public', { public: true, reason: 'guard probe' }],
     ['/signed-in', { signedIn: true, ...free }],
     ['/optional', { auth: 'optional', ...free }],
     ['/no-workspace', { workspace: 'optional', ...free }],
@@ -51,7 +51,7 @@ beforeAll(async () => {
   );
   // A module's scope, as app.ts registers it: its routes get the module's feature unless they name one.
   await probe.register(async (scope: FastifyInstance) => {
-    scope.decorate('moduleFeature', { getter: () => ({ feature: 'polls' as const }) });
+    scope.decorate('accessOwner', { getter: () => ({ feature: { feature: 'polls' as const } }) });
     scope.get('/module-default', { config: { access: { signedIn: true } } }, answer);
     scope.get('/module-override', { config: { access: { feature: 'chat' } } }, answer);
     scope.get('/module-free', { config: { access: { signedIn: true, ...free } } }, answer);
@@ -221,8 +221,16 @@ describe('route guard', () => {
     const app = Fastify();
     installRouteGuard(app, { database: h.platform.database, tokens: h.platform.tokens, principal: principalQuery });
     const declare = (access: RouteAccess) => () => app.get('/x', { config: { access, oneRead: ONE_READ } }, () => 'x');
-    expect(declare({ public: true })).toThrow(/oneRead/);
+    expect(declare({ public: true, reason: 'probe' })).toThrow(/oneRead/);
     expect(declare({ auth: 'optional', featureFree: true, reason: 'probe' })).toThrow(/oneRead/);
+  });
+
+  it('refuses to start a public route without its reason, and a right its module does not declare', () => {
+    const owner = { feature: { feature: 'wall' }, rights: ['wall'] } as const;
+    expect(() => resolveAccess({ public: true, reason: ' ' }, owner, 'GET /x')).toThrow(/public without a reason/);
+    expect(resolveAccess({ right: 'wall' }, owner, 'GET /x')).toEqual({ right: 'wall', feature: 'wall' });
+    expect(() => resolveAccess({ right: 'polls' }, owner, 'GET /x')).toThrow(/right polls, which its module/);
+    expect(() => resolveAccess({ right: 'wall' }, { feature: owner.feature }, 'GET /x')).toThrow(/does not declare/);
   });
 
   it('covers every route of the real app with a declaration', () => {

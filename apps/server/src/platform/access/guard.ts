@@ -5,13 +5,20 @@ import type { Database, Tx } from '../db/client.js';
 import { inTenant, inTenantWith, readInTenant } from '../db/tenant.js';
 import { AppError } from '../errors/app-error.js';
 import { COMPANY_COOKIE, readCookie, SESSION_COOKIE } from '../files/cookies.js';
-import { createContext, type RequestContext, type SessionClient, type SessionUser } from '../http/context.js';
+import {
+  type AccessSubject,
+  accessOf,
+  createContext,
+  type RequestContext,
+  type SessionClient,
+  type SessionUser,
+} from '../http/context.js';
 import type { ModuleServices } from '../http/module.js';
 import type { PrincipalCache } from './principals.js';
 
 /**
  * Every route declares who may call it (ARCHITECTURE "Access"); the app refuses to start otherwise.
- * - `{ public: true }`: anyone; no transaction is opened, the handler uses the system path explicitly if it must.
+ * - `{ public: true, reason }`: anyone; no transaction is opened, the handler uses the system path explicitly if it must.
  * - `{ auth: 'optional', ... }`: signed-in or not; `ctx.user` may be null.
  * - otherwise a signed-in person, in a workspace (unless `workspace: 'optional'`), then in this order:
  *   workspace active → `feature` on → `right` granted → `role`.
@@ -19,7 +26,8 @@ import type { PrincipalCache } from './principals.js';
  * `featureFree: true` with its reason. An empty declaration is refused: say at least `signedIn: true`.
  */
 export type RouteAccess =
-  | { public: true }
+  /** Anyone, signed in or not; `reason` says why that is safe (the isolation suite lists every one with it). */
+  | { public: true; reason: string }
   | {
       public?: false;
       /** Any signed-in person of the workspace (with the module's feature): what `{}` used to mean. */
@@ -43,6 +51,13 @@ export type RouteAccess =
 /** What a module says of its routes' feature (module.ts): the default of every route it registers. */
 export type ModuleFeature = { feature: Feature } | { featureFree: true; reason: string };
 
+/** What the guard knows of the module whose route or socket event it resolves (module.ts). */
+export interface AccessOwner {
+  feature: ModuleFeature;
+  /** The rights the module checks: a route may name only one of these. */
+  rights?: readonly Right[];
+}
+
 /**
  * Kinds of ids a route's params, query or body carry, for the isolation suite (`post`, `user`, `file`, ...), by
  * field path: `user_id`, `parent.id`, `mentions[]` (every item of an array).
@@ -55,16 +70,23 @@ export type IdKinds = Record<string, string>;
  */
 export function resolveAccess(
   declared: RouteAccess | undefined,
-  module: ModuleFeature | undefined,
+  owner: AccessOwner | undefined,
   what: string,
 ): RouteAccess {
   if (!declared) throw new Error(`${what} declares no access (config.access)`);
-  if (declared.public) return declared;
+  if (declared.public) {
+    if (!declared.reason?.trim()) throw new Error(`${what} is public without a reason`);
+    return declared;
+  }
   const stated = Object.entries(declared).filter(([key, v]) => v !== undefined && key !== 'reason');
   if (stated.length === 0) {
     throw new Error(`${what} declares an empty access {}: say who may call it (signedIn, role, right, feature)`);
   }
   if (declared.featureFree && !declared.reason?.trim()) throw new Error(`${what} is featureFree without a reason`);
+  if (declared.right && owner && !owner.rights?.includes(declared.right)) {
+    throw new Error(`${what} checks the right ${declared.right}, which its module does not declare (module.rights)`);
+  }
+  const module = owner?.feature;
   if (declared.feature || declared.featureFree) return declared;
   if (module && 'feature' in module) return { ...declared, feature: module.feature };
   if (module?.featureFree) return { ...declared, featureFree: true, reason: module.reason };
@@ -90,8 +112,8 @@ declare module 'fastify' {
     oneRead?: string;
   }
   interface FastifyInstance {
-    /** The feature of the module whose plugin scope this is (app.ts decorates each module's scope). */
-    moduleFeature?: ModuleFeature;
+    /** The module whose plugin scope this is (app.ts decorates each module's scope). */
+    accessOwner?: AccessOwner;
   }
   interface FastifyRequest {
     ctx: RequestContext;
@@ -142,11 +164,7 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
 
   app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
     if (PLUGIN_PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) return;
-    const access = resolveAccess(
-      route.config?.access,
-      this.moduleFeature,
-      `Route ${String(route.method)} ${route.url}`,
-    );
+    const access = resolveAccess(route.config?.access, this.accessOwner, `Route ${String(route.method)} ${route.url}`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const { params = {}, query = {}, body = {} } = route.config ?? {};
@@ -272,13 +290,27 @@ async function runGuarded(
 }
 
 /** Workspace active → feature on → right granted → role: for routes and socket events alike. */
-export function enforceAccess(ctx: RequestContext, access: Exclude<RouteAccess, { public: true }>): void {
+export function enforceAccess(ctx: AccessSubject, access: Exclude<RouteAccess, { public: true }>): void {
   if (!ctx.client && access.workspace !== 'optional') throw new AppError(400, 'workspace_required');
   if (ctx.client?.status === 'blocked' && !ctx.isSuperadmin) throw new AppError(403, 'company_blocked');
   if (access.feature && !ctx.hasFeature(access.feature)) throw new AppError(403, 'feature_disabled');
   if (access.right && !ctx.can(access.right)) throw new AppError(403, 'no_access');
   if (access.role === 'admin' && !ctx.isAdmin) throw new AppError(403, 'no_access');
   if (access.role === 'superadmin' && !ctx.isSuperadmin) throw new AppError(403, 'no_access');
+}
+
+/**
+ * The same checks for a public route that a secret opens on someone's behalf (a person's calendar feed token, a
+ * workspace's bot webhook path), made at every request: blocking the workspace, switching the feature off or taking
+ * the person's right away closes what the secret opens, with the guard's codes (403 `company_blocked`,
+ * `feature_disabled`, `no_access`). The caller checks the secret first, so a stranger learns nothing from them.
+ */
+export function enforceOnBehalf(
+  who: { user: SessionUser | null; client: SessionClient | null },
+  access: { feature: Feature; right?: Right },
+): void {
+  if (who.user?.deletionMark) throw new AppError(403, 'user_deleted');
+  enforceAccess(accessOf(who.user, who.client), access);
 }
 
 const STREAMING = Symbol('streaming');

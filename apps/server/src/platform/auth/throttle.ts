@@ -18,7 +18,15 @@ import { AppError } from '../errors/app-error.js';
  * process counts in its own memory and goes back to Redis when it returns.
  */
 
-export type ThrottleKind = 'account' | 'address';
+/**
+ * `account` and `address` count sign-in attempts; `link_chat` and `link_bot` count guesses of one-time Telegram link
+ * codes: per chat sending them, and per workspace bot (all chats together; every update comes from Telegram's
+ * addresses, so the bot stands where a client address stands for sign-in).
+ */
+export type ThrottleKind = 'account' | 'address' | 'link_chat' | 'link_bot';
+
+/** Link-code guesses a minute (then the progressive lock-out): one chat, and one workspace's bot in all. */
+export const LINK_CODE_GUESSES = { chat: 5, bot: 30 } as const;
 
 interface Rule {
   limit: number;
@@ -264,6 +272,8 @@ export function installThrottle(
   const rules: Record<ThrottleKind, Rule> = {
     account: rule(config.loginRateLimit),
     address: rule(config.addressRateLimit),
+    link_chat: rule(LINK_CODE_GUESSES.chat),
+    link_bot: rule(LINK_CODE_GUESSES.bot),
   };
   const take = async (kind: ThrottleKind, key: string) => {
     const wait = await store.take(`${kind}:${key}`, rules[kind], Date.now());

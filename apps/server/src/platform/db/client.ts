@@ -56,6 +56,12 @@ export interface TransactionTimeouts {
   idleInTransactionMs: number;
 }
 
+/** Where the database layer reports what happens to it outside any request (the process's logger). */
+export interface DatabaseLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 export type DatabaseOptions =
   | { kind: 'pglite'; dir?: string; pglite?: PGlite }
   | {
@@ -73,7 +79,7 @@ export const APPLICATION_NAME = 'hallway';
 // Dates, timestamps and bigints come back as strings (no timezone surprises; sizes may exceed 2^53 in theory).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(options: DatabaseOptions, log?: DatabaseLog): Promise<Database> {
   if (options.kind === 'pg') {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -105,26 +111,154 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       timeouts: options.timeouts,
     };
   }
-  const pglite = options.pglite ?? (await PGlite.create(options.dir ?? 'memory://', { parsers: pgliteParsers }));
-  const db = drizzlePglite(pglite, { casing: 'snake_case' }) as unknown as Db;
+  return openEmbedded(options, log);
+}
+
+/**
+ * What every call on a stopped embedded database answers until it is open again: `cannot_connect_now`, as
+ * PostgreSQL answers while it starts up, so requests get 503 with Retry-After meanwhile.
+ */
+export class EmbeddedDatabaseStopped extends Error {
+  readonly code = '57P03';
+  constructor() {
+    super('The embedded database stopped and is being opened again');
+  }
+}
+
+const REOPEN_RETRY_MS = { first: 1_000, max: 30_000 };
+
+type EmscriptenFs = { streams: ({ fd: number } | null)[]; close(stream: { fd: number }): void };
+
+/**
+ * Closes the files an aborted instance had open in the data directory (its emscripten file system, plain JavaScript,
+ * still works), which nothing would close otherwise.
+ */
+function releaseFiles(instance: PGlite) {
+  const fs = (instance as unknown as { mod?: { FS?: EmscriptenFs } }).mod?.FS;
+  for (const stream of fs?.streams ?? []) {
+    if (!stream || stream.fd < 3) continue;
+    try {
+      fs!.close(stream);
+    } catch {
+      // Already closed, or not a file: nothing to release.
+    }
+  }
+}
+
+/**
+ * PGlite runs PostgreSQL in this process, so a PANIC there (a checkpoint that cannot write its file on a full disk)
+ * aborts it for good: every later call used to spin forever inside it, blocking the whole process. In a data
+ * directory the instance is watched: once it aborts, every call fails at once (EmbeddedDatabaseStopped) and a new
+ * instance is opened on the same directory (PostgreSQL's crash recovery, as after a kill; nothing committed is
+ * lost), tried again with growing pauses until it opens. `pglite` and `db` are always the current instance's.
+ */
+async function openEmbedded(options: { dir?: string; pglite?: PGlite }, log?: DatabaseLog): Promise<Database> {
+  const dir = options.dir && !options.dir.includes('://') ? options.dir : null;
+  let closed = false;
+  let stopped = false;
+  const aborted = new WeakSet<PGlite>();
+  const subscriptions = new Set<{ channel: string; handlers: ListenHandlers; unlisten: () => Promise<void> }>();
+
+  const create = async (): Promise<PGlite> => {
+    if (!dir) return PGlite.create(options.dir ?? 'memory://', { parsers: pgliteParsers });
+    const watch = {
+      name: 'hallway-abort-watch',
+      setup: async (_pg: unknown, emscriptenOpts: Record<string, unknown>) => ({
+        emscriptenOpts: {
+          ...emscriptenOpts,
+          onAbort: () => {
+            aborted.add(instance);
+            // Out of the aborting call's stack.
+            setImmediate(() => onStopped(instance));
+          },
+        },
+      }),
+    };
+    const instance = new PGlite(dir, { parsers: pgliteParsers, extensions: { watch } });
+    const raw = instance.execProtocolRawSync.bind(instance);
+    instance.execProtocolRawSync = (message: Uint8Array) => {
+      if (aborted.has(instance)) throw new EmbeddedDatabaseStopped();
+      return raw(message);
+    };
+    await instance.waitReady;
+    return instance;
+  };
+
+  let current = options.pglite ?? (await create());
+  let currentDb = drizzlePglite(current, { casing: 'snake_case' }) as unknown as Db;
+
+  const onStopped = (instance: PGlite) => {
+    if (instance !== current || stopped || closed) return;
+    stopped = true;
+    log?.error(
+      { dataDir: dir },
+      'the embedded database stopped (a PANIC, such as a checkpoint on a full disk): opening it again',
+    );
+    for (const subscription of subscriptions) subscription.handlers.down();
+    releaseFiles(instance);
+    void reopen();
+  };
+
+  const reopen = async () => {
+    for (let pause = REOPEN_RETRY_MS.first; !closed; pause = Math.min(pause * 2, REOPEN_RETRY_MS.max)) {
+      let next: PGlite | null = null;
+      try {
+        next = await create();
+        for (const subscription of subscriptions) {
+          subscription.unlisten = await next.listen(subscription.channel, subscription.handlers.message);
+        }
+      } catch (err) {
+        log?.error({ err, dataDir: dir }, 'opening the embedded database again failed: trying again');
+        if (next && !aborted.has(next)) next.close().catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        continue;
+      }
+      if (closed) {
+        await next.close().catch(() => undefined);
+        return;
+      }
+      current = next;
+      currentDb = drizzlePglite(next, { casing: 'snake_case' }) as unknown as Db;
+      stopped = false;
+      for (const subscription of subscriptions) subscription.handlers.up();
+      log?.info({ dataDir: dir }, 'the embedded database is open again');
+      return;
+    }
+  };
+
   return {
     kind: 'pglite',
-    db,
-    pglite,
+    get db() {
+      return currentDb;
+    },
+    get pglite() {
+      return current;
+    },
     query: async (text, values) => {
-      const r = await pglite.query<Record<string, unknown>>(text, values as unknown[]);
+      const r = await current.query<Record<string, unknown>>(text, values as unknown[]);
       return { rows: r.rows, rowCount: r.affectedRows ?? null };
     },
     exec: async (text) => {
-      await pglite.exec(text);
+      await current.exec(text);
     },
-    close: () => pglite.close(),
+    close: async () => {
+      closed = true;
+      // A stopped instance cannot close (its files are left as a kill leaves them: recovered at the next start), and
+      // one that stops while closing (its shutdown checkpoint on a full disk) has closed as far as it can.
+      const instance = current;
+      if (aborted.has(instance)) return;
+      await instance.close().catch((err) => {
+        if (!aborted.has(instance)) throw err;
+      });
+    },
     listen: async (channel, handlers) => {
-      const unlisten = await pglite.listen(channel, handlers.message);
+      const subscription = { channel, handlers, unlisten: await current.listen(channel, handlers.message) };
+      subscriptions.add(subscription);
       handlers.up();
       return async () => {
+        subscriptions.delete(subscription);
         handlers.down();
-        if (!pglite.closed) await unlisten();
+        if (!current.closed && !aborted.has(current)) await subscription.unlisten();
       };
     },
   };

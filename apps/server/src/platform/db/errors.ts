@@ -46,3 +46,28 @@ export function connectionBroken(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a failure means the disk is full: PostgreSQL's `disk_full` (53100, "could not extend file … No space left
+ * on device"), or the operating system's no space left / quota exceeded from a file write. Reads still work; writes
+ * are refused with 507 until space is freed.
+ */
+export function diskFull(err: unknown): boolean {
+  for (const e of chain(err)) {
+    if (e.code === '53100' || e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+    if (typeof e.message === 'string' && /No space left on device|Disk quota exceeded/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * What a failed background call means when the process outlives it, else null. pg-boss records a finished job's
+ * completion or failure without awaiting it (its worker's onFetch), so a database that went away or a full disk
+ * surface there as unhandled rejections: states the process outlives (requests answer 503 or 507, the job is fetched
+ * again after its expiry), unlike a bug.
+ */
+export function toleratedBackgroundFailure(err: unknown): string | null {
+  if (diskFull(err)) return 'a background database call failed: the disk is full';
+  if (databaseUnavailable(err)) return 'a background database call failed: the database is unavailable';
+  return null;
+}

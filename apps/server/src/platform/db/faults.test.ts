@@ -72,13 +72,13 @@ const policyVersions = (database: Database) =>
   );
 
 describe('start-up schema work', () => {
-  it('runs no DDL and rewrites no policy against an up-to-date database', async () => {
+  it('runs no DDL, takes no lock and rewrites no policy against an up-to-date database', async () => {
     const before = await policyVersions(h.platform.database);
     expect(before.rows.map((r) => r.relname)).toEqual(expect.arrayContaining(['clients', 'users']));
     const statements: string[] = [];
     await migrate(recording(h.platform.database, statements));
     expect(statements.length).toBeGreaterThan(0);
-    expect(statements.filter((s) => DDL.test(s))).toEqual([]);
+    expect(statements.filter((s) => DDL.test(s) || /advisory_lock|\bBEGIN\b/i.test(s))).toEqual([]);
     expect((await policyVersions(h.platform.database)).rows).toEqual(before.rows);
   });
 
@@ -134,6 +134,59 @@ describe.skipIf(!onPostgres)('timeouts on PostgreSQL', () => {
       expect(after.statusCode, after.body).toBe(200);
     } finally {
       await locker.end();
+    }
+  });
+
+  it('bounds a write queued behind another waiting write of the same row by two lock timeouts', async () => {
+    // docs/operations.md: PostgreSQL queues the second writer for the row's tuple lock, which the first waiter holds,
+    // then for the transaction holding the row: each wait has its own lock_timeout.
+    const lockMs = 1_000;
+    const connectMs = 1_000;
+    const own = await createHarness({
+      DATABASE_LOCK_TIMEOUT: `${lockMs}ms`,
+      DATABASE_CONNECT_TIMEOUT: `${connectMs}ms`,
+    });
+    const w = await makeWorkspace(own);
+    const { database } = own.platform.config;
+    if (database.kind !== 'pg') throw new Error('only on PostgreSQL');
+    const locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+    // Outside the locker's transaction, which would keep reading the activity it saw first.
+    const observer = new pg.Client({ connectionString: database.url });
+    await observer.connect();
+    const waiting = async (n: number) => {
+      for (;;) {
+        const { rows } = await observer.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+        );
+        if (rows[0].n >= n) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [w.employee.id]);
+      const write = async (about: string) => {
+        const started = Date.now();
+        const res = await call(own, w.employee, 'PUT', `/api/user/${w.employee.id}`, { about });
+        return { status: res.statusCode, started, ended: Date.now() };
+      };
+      const first = write('first');
+      await waiting(1);
+      const second = write('second');
+      await waiting(2);
+      const [a, b] = await Promise.all([first, second]);
+      expect([a.status, b.status]).toEqual([503, 503]);
+      // The second waited on after the first gave up: a second lock timeout...
+      expect(b.ended - a.ended).toBeGreaterThanOrEqual(lockMs * 0.8);
+      // ...and never longer than the documented bound (plus the request's own work on a loaded machine).
+      expect(b.ended - b.started).toBeLessThan(connectMs + 2 * lockMs + 1_500);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+      await observer.end();
+      await own.close();
     }
   });
 

@@ -1,4 +1,5 @@
-import { type ErrorBody, formatMessage, type MessageCode } from '@hallway/shared';
+import type { ErrorBody, MessageCode } from '@hallway/shared';
+import { messageText } from '../catalogues.js';
 
 /** An expected failure with a catalogue code; the error handler turns it into `{ message, code, ... }`. */
 export class AppError extends Error {
@@ -8,7 +9,7 @@ export class AppError extends Error {
     readonly params: Record<string, string | number> = {},
     readonly extra: { fields?: Record<string, string>; no_show?: boolean } = {},
   ) {
-    super(formatMessage(code, params));
+    super(messageText(code, params));
   }
 
   toBody(): ErrorBody {

@@ -1,7 +1,8 @@
-import { type ErrorBody, MESSAGES } from '@hallway/shared';
+import type { ErrorBody } from '@hallway/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseUnavailable } from '../db/errors.js';
+import { isMessageCode, messageText } from '../catalogues.js';
+import { databaseUnavailable, diskFull } from '../db/errors.js';
 import { AppError } from './app-error.js';
 
 /** Seconds a client is asked to wait before trying again after a 503. */
@@ -12,11 +13,8 @@ export function sendUnavailable(reply: FastifyReply, options: { close?: boolean 
   reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
   // A process on its way out tells the client to open its next request elsewhere.
   if (options.close) reply.header('Connection', 'close');
-  return reply.status(503).send({ message: MESSAGES.service_unavailable, code: 'service_unavailable' });
+  return reply.status(503).send({ message: messageText('service_unavailable'), code: 'service_unavailable' });
 }
-
-/** Catalogue codes zod schemas use as messages; anything else is reported by the kind of issue. */
-const knownCodes = new Set(Object.keys(MESSAGES));
 
 interface ValidationIssue {
   instancePath: string;
@@ -26,7 +24,8 @@ interface ValidationIssue {
 
 function fieldCode(issue: ValidationIssue): string {
   const message = issue.message ?? '';
-  if (knownCodes.has(message)) return message;
+  // Catalogue codes zod schemas use as messages; anything else is reported by the kind of issue.
+  if (isMessageCode(message)) return message;
   switch (issue.keyword) {
     case 'too_big':
       return 'too_long';
@@ -57,11 +56,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body: ErrorBody = {
-        message: MESSAGES.validation,
+        message: messageText('validation'),
         code: 'validation',
         fields: toFields(error.validation as unknown as ValidationIssue[]),
       };
       return reply.status(400).send(body);
+    }
+    if (diskFull(error)) {
+      request.log.warn({ err: error }, 'disk full, answered 507');
+      return reply.status(507).send({ message: messageText('disk_full'), code: 'disk_full' });
     }
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable, answered 503');
@@ -70,20 +73,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 503) return sendUnavailable(reply);
     if (status === 429) {
-      return reply.status(429).send({ message: MESSAGES.too_many_requests, code: 'too_many_requests' });
+      return reply.status(429).send({ message: messageText('too_many_requests'), code: 'too_many_requests' });
     }
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ message: MESSAGES.file_too_big, code: 'file_too_big' });
+      return reply.status(413).send({ message: messageText('file_too_big'), code: 'file_too_big' });
     }
     if (status >= 400 && status < 500) {
       const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : 'validation';
-      return reply.status(status).send({ message: MESSAGES[code], code });
+      return reply.status(status).send({ message: messageText(code), code });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: MESSAGES.server_error, code: 'server_error' });
+    return reply.status(500).send({ message: messageText('server_error'), code: 'server_error' });
   });
 
   app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ message: MESSAGES.not_found, code: 'not_found' });
+    reply.status(404).send({ message: messageText('not_found'), code: 'not_found' });
   });
 }

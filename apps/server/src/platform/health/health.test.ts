@@ -1,5 +1,8 @@
+import { EventEmitter, once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -81,6 +84,54 @@ describe('shutting down', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('closing with kept-alive connections busy', () => {
+  it('answers every request that reached it, 503 with Connection: close once closing; never drops one', async () => {
+    const own = await createHarness();
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = own.app.server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    type Outcome = { status?: number; connection?: string; error?: string; reused: boolean };
+    const outcomes: Outcome[] = [];
+    const answered = new EventEmitter();
+    let closed = false;
+    // Each client sends its next request the moment the last one is answered, on the same connection.
+    const client = async () => {
+      for (;;) {
+        const outcome = await new Promise<Outcome>((resolve) => {
+          const req = http.get({ host: '127.0.0.1', port, path: '/api/env', agent }, (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({ status: res.statusCode, connection: res.headers.connection, reused: req.reusedSocket }),
+            );
+          });
+          req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code, reused: req.reusedSocket }));
+        });
+        outcomes.push(outcome);
+        answered.emit('outcome');
+        // Refused: the listener is closed, and the client knows its request never left.
+        if (outcome.error || (closed && outcome.status !== 200)) return;
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    try {
+      while (outcomes.filter((o) => o.status === 200).length < 40) await once(answered, 'outcome');
+      // What main.ts does on SIGTERM (without SHUTDOWN_DELAY).
+      own.app.markShuttingDown();
+      closed = true;
+      await own.app.close();
+      await Promise.all(clients);
+    } finally {
+      agent.destroy();
+      await own.close();
+    }
+    const unanswered = outcomes.filter((o) => o.error && o.error !== 'ECONNREFUSED');
+    expect(unanswered).toEqual([]);
+    const refusals = outcomes.filter((o) => o.status !== 200 && !o.error);
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const o of refusals) expect(o).toMatchObject({ status: 503, connection: 'close' });
   });
 });
 

@@ -1,10 +1,11 @@
 // Health probes for load balancers and Kubernetes (docs/operations.md "Health probes"), and the 503s of a
 // process on its way out.
-import { MESSAGES } from '@hallway/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { messageText } from '../catalogues.js';
 import { migrationsPending } from '../db/migrate.js';
 import { RETRY_AFTER_SECONDS, sendUnavailable } from '../errors/handler.js';
+import { trackConnections } from '../http/drain.js';
 import type { App } from '../http/module.js';
 import type { Platform } from '../index.js';
 
@@ -32,8 +33,10 @@ export function registerHealth(app: App, platform: Platform) {
   app.decorate('markShuttingDown', () => {
     shuttingDown = true;
   });
+  const connections = trackConnections(app.server);
   app.addHook('preClose', async () => {
     shuttingDown = true;
+    await connections.drain();
   });
   // Synchronous: it runs for every request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -47,8 +50,12 @@ export function registerHealth(app: App, platform: Platform) {
   app.get(
     LIVE,
     {
-      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
-      config: { access: { public: true } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+      config: { access: { public: true, reason: 'load balancer probes: up or down states, no workspace data' } },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -58,13 +65,14 @@ export function registerHealth(app: App, platform: Platform) {
     {
       schema: {
         tags: ['health'],
+        summary: 'Readiness: the process can serve requests (database, migrations, not shutting down)',
         response: {
           200: z.object({ status: z.literal('ok'), checks }),
           // Without `checks` once the process is shutting down (answered before the route runs).
           503: z.object({ message: z.string(), code: z.literal('service_unavailable'), checks: checks.optional() }),
         },
       },
-      config: { access: { public: true } },
+      config: { access: { public: true, reason: 'load balancer probes: up or down states, no workspace data' } },
     },
     async (_request, reply: FastifyReply) => {
       const state: Checks = {
@@ -78,7 +86,7 @@ export function registerHealth(app: App, platform: Platform) {
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return reply
         .status(503)
-        .send({ message: MESSAGES.service_unavailable, code: 'service_unavailable' as const, checks: state });
+        .send({ message: messageText('service_unavailable'), code: 'service_unavailable' as const, checks: state });
     },
   );
 }

@@ -51,6 +51,23 @@ export interface RequestContext {
   log: FastifyBaseLogger;
 }
 
+/** What access checks read of a request: its workspace, and what its person may do there. */
+export type AccessSubject = Pick<RequestContext, 'client' | 'isSuperadmin' | 'isAdmin' | 'can' | 'hasFeature'>;
+
+/** The access part of a context, for a person and workspace (the guard's, and a secret's on someone's behalf). */
+export function accessOf(user: SessionUser | null, client: SessionClient | null): AccessSubject {
+  const isSuperadmin = !!user?.roles.includes('superadmin');
+  const isAdmin = isSuperadmin || !!user?.roles.includes('admin');
+  return {
+    client,
+    isSuperadmin,
+    isAdmin,
+    can: (right) => isAdmin || user?.rights[right] === true,
+    // A feature the workspace does not list is off: a module added later starts switched off until enabled.
+    hasFeature: (feature) => client?.features.find((f) => f.code === feature)?.active ?? false,
+  };
+}
+
 export function createContext(args: {
   db: Tx;
   user: SessionUser | null;
@@ -61,19 +78,12 @@ export function createContext(args: {
   oneRead?: Record<string, unknown>[];
 }): RequestContext {
   const { user, client } = args;
-  const isSuperadmin = !!user?.roles.includes('superadmin');
-  const isAdmin = isSuperadmin || !!user?.roles.includes('admin');
   return {
     db: args.db,
     oneRead: args.oneRead ?? [],
     clientId: client?.id ?? null,
-    client,
     user,
-    isSuperadmin,
-    isAdmin,
-    can: (right) => isAdmin || user?.rights[right] === true,
-    // A feature the workspace does not list is off: a module added later starts switched off until enabled.
-    hasFeature: (feature) => client?.features.find((f) => f.code === feature)?.active ?? false,
+    ...accessOf(user, client),
     tenant: () => {
       if (!client) throw new AppError(400, 'workspace_required');
       return client.id;

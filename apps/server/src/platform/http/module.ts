@@ -1,4 +1,4 @@
-import type { Lang, MessageCode, Right } from '@hallway/shared';
+import type { MessageCatalogue, NotificationCatalogue, Right } from '@hallway/shared';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -8,7 +8,9 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleFeature } from '../access/guard.js';
+import { registerCatalogues } from '../catalogues.js';
 import type { Tx } from '../db/client.js';
+import type { Subscriptions } from '../events/bus.js';
 import type { Platform } from '../index.js';
 import type { CleanupTask } from '../jobs/maintenance.js';
 import type { SocketHandler } from '../realtime/handlers.js';
@@ -20,11 +22,6 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
-
-/** A notification a module sends: its texts in every language, `{name}` placeholders filled from `params`. */
-export interface NotificationTemplate {
-  texts: Record<Lang, { title: string; body: string }>;
-}
 
 /**
  * What modules offer each other through the contract (a module's `provides`), reached as `ctx.services`.
@@ -52,8 +49,11 @@ export interface Module {
   feature: ModuleFeature;
   /** Person rights the module's routes and policy check (packages/shared RIGHTS). */
   rights?: readonly Right[];
-  /** Error and message codes the module answers (packages/shared messages; the web translates each). */
-  messages?: readonly MessageCode[];
+  /**
+   * The error codes the module answers, with their texts in ru/uk/en (`packages/shared/src/schemas/<name>.messages.ts`):
+   * the server's catalogue (an error's English `message`) and the web's translations are built from these.
+   */
+  messages?: MessageCatalogue;
   /**
    * The module's tables (its `tables.ts` exports): each carries `client_id` and gets row-level security; the
    * isolation suite refuses to pass while any of them has no row of workspace A after the fixtures ran.
@@ -74,8 +74,17 @@ export interface Module {
    * Pictures go to the platform's storage (modules/files storeDemoImages).
    */
   demo?: (tx: Tx, clientId: string, platform: Platform) => Promise<void>;
-  /** Notification templates by event (`module.event`), in ru/uk/en, for the platform's `notify()`. */
-  notifications?: Record<string, NotificationTemplate>;
+  /**
+   * The notifications the module sends, by code (`<name>.<event>`): section, channels, variables, the settings label
+   * and the shipped templates in ru/uk/en (`packages/shared/src/schemas/<name>.notifications.ts`). `notify()`, the
+   * settings matrix, the template editor and the web's labels are all built from these.
+   */
+  notifications?: NotificationCatalogue;
+  /**
+   * The domain events the module follows (platform/events/bus.ts), by type: in the recording transaction, or durably
+   * through the outbox. A module records its own events with `record(ctx, type, payload)`.
+   */
+  subscribes?: Subscriptions;
   /**
    * Services for other modules (see ModuleServices); each key has at most one provider. A service that works with
    * the process's platform (its jobs, mail, database) is built from it: `(platform) => ({ key: … })`, called once per
@@ -108,6 +117,9 @@ export function checkModules(modules: readonly Module[]): void {
     if (seen.has(module.name)) throw new Error(`Two modules are named ${module.name}`);
     if (!module.feature) throw new Error(`${module.name}: the module names no feature (or featureFree with a reason)`);
     seen.add(module.name);
+    for (const code of Object.keys(module.notifications ?? {}))
+      if (!code.startsWith(`${module.name}.`))
+        throw new Error(`${module.name}: notification ${code} is not named <module>.<event>`);
     const events = new Set<string>();
     for (const handler of module.socket ?? []) {
       if (events.has(handler.event)) throw new Error(`${module.name}: socket event ${handler.event} twice`);
@@ -115,6 +127,7 @@ export function checkModules(modules: readonly Module[]): void {
     }
   }
   servicesOf(modules);
+  registerCatalogues(modules);
 }
 
 /** What a module's routes.ts exports; its module.ts adds the rest of the contract. */

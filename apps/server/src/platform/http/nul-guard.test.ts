@@ -36,3 +36,25 @@ describe('a NUL character anywhere in a request', () => {
     );
   });
 });
+
+describe('half of a surrogate pair anywhere in a JSON body', () => {
+  it('is refused with 400 broken_character (jsonb cannot store it), whole pairs go through', async () => {
+    const ws = await makeWorkspace(h);
+    // JSON.stringify writes a lone surrogate as the escape `"\ud800"`: valid JSON that parses back to it.
+    expect(JSON.stringify('\ud800')).toBe('"\\ud800"');
+    const send = (url: string, body: Record<string, unknown>) => call(h, ws.admin, 'POST', url, body);
+    const cases: [string, string, Record<string, unknown>, string][] = [
+      ['notification text', '/api/notification', { title: 'Drill', text: 'at noon \ud800' }, 'text'],
+      ['notification title', '/api/notification', { title: '\udc00 Drill' }, 'title'],
+      ['message text', '/api/message', { recipients: [ws.employee.id], text: 'hi \ud83d' }, 'text'],
+      ['a key', '/api/message', { recipients: [ws.employee.id], text: 'hi', '\ud800': 1 }, '\ud800'],
+    ];
+    for (const [what, url, body, field] of cases) {
+      const res = await send(url, body);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json(), what).toMatchObject({ code: 'broken_character', fields: { [field]: 'broken_character' } });
+    }
+    const whole = await send('/api/message', { recipients: [ws.employee.id], text: 'hi 😀' });
+    expect(whole.statusCode, whole.body).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { toleratedBackgroundFailure } from '../db/errors.js';
 import type { Jobs } from './types.js';
 
 const INSTALL_LOCK = 72_610_002;
@@ -48,7 +49,13 @@ export function createJobs(
     cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
     cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds ?? 5,
   });
-  boss.on('error', (err) => log.error({ err }, 'jobs error'));
+  // Its polls and bookkeeping fail every few seconds while the database is away or the disk is full: states the
+  // process outlives, worth a warning each, not an error.
+  boss.on('error', (err) => {
+    const tolerated = toleratedBackgroundFailure(err);
+    if (tolerated) log.warn({ err }, `jobs: ${tolerated}`);
+    else log.error({ err }, 'jobs error');
+  });
 
   /**
    * pg-boss guards its schema setup with a transaction-level advisory lock, yet a process that waited on that
@@ -145,14 +152,14 @@ export function createJobs(
       await ensureStarted();
       await boss.unschedule(queue);
     },
-    async live(queue, field, values) {
+    async live(queue, field, values, { running = true } = {}) {
       if (values.length === 0) return new Set();
       await ensureQueue(queue);
       // pg-boss's states in order: created, retry, active, then the ends (completed, cancelled, failed).
       const { rows } = await executeSql(
         `SELECT DISTINCT data->>$2 AS value FROM pgboss.job
-         WHERE name = $1 AND state < 'completed' AND data->>$2 = ANY ($3::text[])`,
-        [queue, field, values],
+         WHERE name = $1 AND state < $4::pgboss.job_state AND data->>$2 = ANY ($3::text[])`,
+        [queue, field, values, running ? 'completed' : 'active'],
       );
       return new Set(rows.map((r) => String((r as { value: string }).value)));
     },

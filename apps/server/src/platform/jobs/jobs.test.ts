@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetsCleanup } from '../../modules/auth/maintenance.js';
-import { passwordResets } from '../../modules/users/tables.js';
+import { passwordResets } from '../../modules/auth/tables.js';
 import { createHarness, type Harness, makeWorkspace } from '../../test/harness.js';
 import { journal } from '../db/tables.js';
 import { inSystem } from '../db/tenant.js';

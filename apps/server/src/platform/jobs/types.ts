@@ -22,8 +22,10 @@ export interface Jobs {
   /**
    * Which of `values` have a live job on `queue` (queued, waiting for a retry, or running) whose `data[field]` is
    * that value. A job that completed, failed for good or was cancelled is not live; neither is one that vanished.
+   * With `running: false` only jobs yet to run count: one whose process died stays running for pg-boss until it
+   * expires (15 minutes), so a caller that knows its work was abandoned asks this way.
    */
-  live(queue: string, field: string, values: string[]): Promise<Set<string>>;
+  live(queue: string, field: string, values: string[], options?: { running?: boolean }): Promise<Set<string>>;
 }
 
 export interface SendOptions {

@@ -1,14 +1,12 @@
-import { NOTIFICATION_CODES, NOTIFICATION_VAR_MAX, type NotificationCode, plainText } from '@hallway/shared';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../db/client.js';
-import { newId } from '../db/ids.js';
+import { NOTIFICATION_VAR_MAX, type NotificationCode, plainText } from '@hallway/shared';
+import { notificationDefinition } from '../catalogues.js';
+import { record } from '../events/bus.js';
 import type { RequestContext } from '../http/context.js';
 import type { MailAttachment } from '../mail/types.js';
+import { isMoment, type Moment, type NotificationVars } from './moments.js';
 
 /** Who a notification goes to, resolved in SQL by the fan-out job (`NotifyInput.recipients`). */
-export type RecipientSpec = { ids: string[] } | { everyone: true } | { authorOf: AuthoredKind; id: string };
-/** Objects whose author a notification can go to, resolved in SQL (the caller needs not load the object). */
-export type AuthoredKind = 'post' | 'comment';
+export type RecipientSpec = { ids: string[] } | { everyone: true };
 
 /** What starts the delivery of an event once its transaction committed (the notifications module provides it). */
 export interface NotificationDispatch {
@@ -23,12 +21,33 @@ declare module '../http/module.js' {
   }
 }
 
+/** A notification asked for, ready to store: recipients resolved to a spec, variables cleaned, the section known. */
+export interface NotificationRequest {
+  code: NotificationCode;
+  section: string;
+  recipients: RecipientSpec;
+  vars: NotificationVars;
+  link: string | null;
+  groupKey: string | null;
+  attachments: MailAttachment[];
+}
+
+declare module '../events/bus.js' {
+  interface DomainEvents {
+    /** `notify()`: the notifications module stores it in the same transaction and delivers it after the commit. */
+    'notifications.requested': NotificationRequest;
+  }
+}
+
 export interface NotifyInput {
   code: NotificationCode;
-  /** People by id, or everyone of the workspace; resolved in SQL by the fan-out job, the caller never loads them. */
-  recipients: string[] | 'everyone' | { authorOf: AuthoredKind; id: string };
-  /** Template variables (`{actor}`, `{text}`): plain text, cut to a few hundred characters, escaped where shown. */
-  vars?: Record<string, string | number>;
+  /** People by id, or everyone of the workspace (resolved by the fan-out job, the caller never loads them). */
+  recipients: string[] | 'everyone';
+  /**
+   * Template variables (`{actor}`, `{text}`): plain text, cut to a few hundred characters, escaped where shown; a
+   * date or time as a `Moment` (moments.ts), written out in each recipient's language and zone.
+   */
+  vars?: Record<string, string | number | Moment>;
   /** The object's path in the app, opened by a click on the entry. */
   link?: string | null;
   /** The centre section; the code's own section when left out. */
@@ -45,18 +64,27 @@ const CONTROL = /[\u0000-\u001f\u007f]+/g;
 // Mention markup becomes `@Name`, as readers of the post see it.
 const clean = (value: string | number) =>
   plainText(String(value)).replace(CONTROL, ' ').trim().slice(0, NOTIFICATION_VAR_MAX);
+/** A moment keeps its own fields only, each cleaned like text. */
+const cleanMoment = (moment: Moment): Moment =>
+  'day' in moment
+    ? { day: clean(moment.day) }
+    : { at: clean(moment.at), zone: clean(moment.zone), ...(moment.time ? { time: true as const } : {}) };
 
 /**
- * Tells people that something needs them (modules §3 Notification): one row in the caller's transaction, so it exists
- * exactly when the change that caused it committed; after the commit a pg-boss job fans it out in batches (deliver.ts).
- * The signed-in person is never notified of their own action. Returns the event id, or null when nobody is left.
+ * Tells people that something needs them (modules §3 Notification): a `notifications.requested` event, which the
+ * notifications module stores in the caller's transaction (so it exists exactly when the change that caused it
+ * committed) and fans out after the commit in batches. The signed-in person is never notified of their own action.
  */
-export async function notify(ctx: RequestContext, input: NotifyInput): Promise<string | null> {
-  const clientId = ctx.tenant();
+export async function notify(ctx: RequestContext, input: NotifyInput): Promise<void> {
+  const request = notificationRequest(ctx, input);
+  if (request) await record(ctx, 'notifications.requested', request);
+}
+
+/** The request `notify()` records; null when nobody is left to tell. */
+export function notificationRequest(ctx: RequestContext, input: NotifyInput): NotificationRequest | null {
   const actorId = ctx.user?.id ?? null;
   let recipients: RecipientSpec;
   if (input.recipients === 'everyone') recipients = { everyone: true };
-  else if (!Array.isArray(input.recipients)) recipients = input.recipients;
   else {
     const ids = [...new Set(input.recipients)].filter((id) => id !== actorId);
     if (ids.length === 0) return null;
@@ -64,19 +92,18 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<s
   }
   const me = ctx.user;
   const actor = me ? `${me.firstName} ${me.lastName}`.trim() || me.login : '';
-  const vars = Object.fromEntries(Object.entries({ actor, ...input.vars }).map(([k, v]) => [k, clean(v)]));
-  // The table belongs to the notifications module (modules/notifications/tables.ts); the platform writes the row by
-  // name so it imports no module.
-  const [event] = await rowsOf<{ id: string }>(
-    ctx.db,
-    sql`INSERT INTO notification_events (id, client_id, code, section, link, vars, actor_id, recipients, group_key,
-                                         attachments)
-        VALUES (${newId()}, ${clientId}, ${input.code}, ${input.section ?? NOTIFICATION_CODES[input.code].section},
-                ${input.link ?? null}, ${JSON.stringify(vars)}::jsonb, ${actorId}, ${JSON.stringify(recipients)}::jsonb,
-                ${input.groupKey ?? null}, ${JSON.stringify(input.attachments ?? [])}::jsonb)
-        RETURNING id`,
+  const vars: NotificationVars = Object.fromEntries(
+    Object.entries({ actor, ...input.vars }).map(([k, v]) => [k, isMoment(v) ? cleanMoment(v) : clean(v)]),
   );
-  const dispatcher = ctx.services.notificationDispatch;
-  if (dispatcher) ctx.afterCommit(() => dispatcher.dispatch(clientId, event.id));
-  return event.id;
+  const definition = notificationDefinition(input.code);
+  if (!definition) throw new Error(`No module declares the notification ${input.code}`);
+  return {
+    code: input.code,
+    section: input.section ?? definition.section,
+    recipients,
+    vars,
+    link: input.link ?? null,
+    groupKey: input.groupKey ?? null,
+    attachments: input.attachments ?? [],
+  };
 }

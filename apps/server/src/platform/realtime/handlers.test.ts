@@ -17,6 +17,7 @@ const echo = (event: string, access: SocketHandler['access']): SocketHandler => 
 const probe: Module = {
   name: 'socket-probe',
   feature: { feature: 'chat' },
+  rights: ['polls'],
   routes() {},
   socket: [
     echo('probe.say', { signedIn: true }),
@@ -54,19 +55,21 @@ function connect(workspace: string, token: string) {
   });
 }
 const send = (socket: Socket, event: string, payload: unknown) =>
-  socket.timeout(5_000).emitWithAck(event, payload) as Promise<{ result?: unknown; code?: string }>;
+  socket.timeout(30_000).emitWithAck(event, payload) as Promise<{ result?: unknown; code?: string }>;
 
 describe('socket events declare access like routes', () => {
   it('refuses at start an empty declaration, a public one, and a reserved event name', () => {
-    const chat = { feature: 'chat' } as const;
+    const chat = { feature: { feature: 'chat' } } as const;
     expect(() => bindSocketHandlers([{ module: chat, handler: echo('x.empty', {}) }])).toThrow(/empty access/);
     expect(() =>
-      bindSocketHandlers([{ module: chat, handler: { ...echo('x.public', {}), access: { public: true } as never } }]),
+      bindSocketHandlers([
+        { module: chat, handler: { ...echo('x.public', {}), access: { public: true, reason: 'probe' } as never } },
+      ]),
     ).toThrow(/cannot be public/);
     expect(() => bindSocketHandlers([{ module: chat, handler: echo('identify', { signedIn: true }) }])).toThrow(
       /reserved/,
     );
-    const free = { featureFree: true, reason: 'test' } as const;
+    const free = { feature: { featureFree: true, reason: 'test' } } as const;
     expect(() => bindSocketHandlers([{ module: free, handler: echo('x.free', { signedIn: true }) }])).not.toThrow();
     expect(bindSocketHandlers([{ module: chat, handler: echo('x.chat', { signedIn: true }) }])[0].access).toEqual({
       signedIn: true,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
+  type AccessOwner,
   enforceAccess,
-  type ModuleFeature,
   type PrincipalQuery,
   type RouteAccess,
   resolveAccess,
@@ -38,7 +38,7 @@ const RESERVED_EVENTS = ['identify', 'user-logout', 'connect', 'disconnect', 'di
 
 /** Resolves every handler's access at start, refusing an empty one as the route guard does. */
 export function bindSocketHandlers(
-  handlers: readonly { module: ModuleFeature; handler: SocketHandler }[],
+  handlers: readonly { module: AccessOwner; handler: SocketHandler }[],
 ): BoundSocketHandler[] {
   return handlers.map(({ module, handler }) => {
     if (RESERVED_EVENTS.includes(handler.event)) throw new Error(`Socket event ${handler.event} is reserved`);

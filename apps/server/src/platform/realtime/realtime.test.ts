@@ -50,7 +50,7 @@ const refusal = (namespace: string, token?: string, transports?: ('websocket' | 
   );
 
 const identify = (socket: Socket, payload: Record<string, unknown>) =>
-  socket.timeout(5_000).emitWithAck('identify', payload) as Promise<boolean>;
+  socket.timeout(30_000).emitWithAck('identify', payload) as Promise<boolean>;
 
 /** Every `event` a socket receives from now on. */
 function record(socket: Socket, event: string) {
@@ -61,7 +61,7 @@ function record(socket: Socket, event: string) {
 
 const nextEvent = (socket: Socket, event: string) =>
   new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5_000);
+    const timer = setTimeout(() => reject(new Error(`no ${event} within 30 s`)), 30_000);
     socket.once(event, (payload: unknown) => {
       clearTimeout(timer);
       resolve(payload);

@@ -73,7 +73,7 @@ describe.skipIf(!redisUp)('session revocation across processes', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    expect(await socket.timeout(5_000).emitWithAck('identify', { user_id: signIn.body.result._id })).toBe(true);
+    expect(await socket.timeout(30_000).emitWithAck('identify', { user_id: signIn.body.result._id })).toBe(true);
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     expect((await request(b, 'POST', '/api/logout', { token, body: {} })).status).toBe(200);
     expect(await closed).toBe('io server disconnect');

@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../modules/users/tables.js';
 import {
+  askResetLink,
   call,
   createHarness,
   type Harness,
@@ -45,7 +46,7 @@ async function identified(workspace: string, who: { token: string; id: string },
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
-  const joined = await socket.timeout(5_000).emitWithAck('identify', { client_id: clientId, user_id: who.id });
+  const joined = await socket.timeout(30_000).emitWithAck('identify', { client_id: clientId, user_id: who.id });
   expect(joined).toBe(true);
   return socket;
 }
@@ -100,7 +101,7 @@ describe('sockets end with the sessions', () => {
     const ws = await makeWorkspace(h);
     const socket = await identified(ws.workspace, ws.employee, ws.id);
     const end = closed(socket);
-    await call(h, null, 'POST', '/api/forgot_password', { email: ws.employee.email });
+    await askResetLink(h, ws.employee.email);
     const { rows } = await h.platform.database.query('SELECT text FROM outbox WHERE "to" = $1', [ws.employee.email]);
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec((rows[0] as { text: string }).text)![1];
     const reset = await call(h, null, 'POST', `/api/reset_password/${token}`, {
@@ -144,7 +145,7 @@ describe('sockets end with the sessions', () => {
         .where(eq(users.id, ws.employee.id)),
     );
     const end = closed(socket);
-    const joined = await socket.timeout(5_000).emitWithAck('identify', { client_id: ws.id, user_id: ws.employee.id });
+    const joined = await socket.timeout(30_000).emitWithAck('identify', { client_id: ws.id, user_id: ws.employee.id });
     expect(joined).toBe(false);
     expect(await end).toBe('io server disconnect');
   });

@@ -1,4 +1,6 @@
 // Fixtures of the platform's own objects (the suite loads this file and every module's isolation.ts).
+import { inTenant } from '../../platform/db/tenant.js';
+import { domainEventRuns, domainEvents } from '../../platform/events/tables.js';
 import { call, superadmin } from '../harness.js';
 import { registerBody, registerObject } from './registry.js';
 
@@ -14,3 +16,17 @@ registerObject('workspace', async (_h, a) => a.workspace);
 let created = 0;
 registerBody('POST /api/clients', () => ({ name: 'Isolation Ltd', workspace: `isol${process.pid}x${created++}` }));
 registerBody('PUT /api/clients/:clientId/rights', () => ({ rights: { polls: false } }));
+
+// The outbox of domain events (platform/events): no route reads it; a handled event of A with its run marker, so
+// the check that every tenant table holds a row of A covers it too (a route reading it later is then tested).
+registerObject('domain_event', async (h, a) => {
+  const [event] = await inTenant(h.platform.database, { clientId: a.id }, async (tx) => {
+    const rows = await tx
+      .insert(domainEvents)
+      .values({ clientId: a.id, type: 'isolation.fixture', payload: { of: 'A' }, doneAt: new Date() })
+      .returning({ id: domainEvents.id });
+    await tx.insert(domainEventRuns).values({ eventId: rows[0].id, subscriber: 'isolation', clientId: a.id });
+    return rows;
+  });
+  return event.id;
+});

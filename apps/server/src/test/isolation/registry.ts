@@ -4,20 +4,32 @@ import type { Harness, TestWorkspace } from '../harness.js';
  * The isolation suite's fixture registry (ARCHITECTURE "Tenancy", suite.ts). A module's `isolation.ts` (found by
  * the suite in the module's folder) registers, for each kind of object its routes name (`post`, `group`, ...), how
  * to create one in a workspace, leaving a row in each of the module's tables; and, for calls whose body needs more
- * than the ids the route declares, a body built from the other workspace's objects.
+ * than the ids the route declares, a body built from a workspace's objects. The suite runs every object fixture for
+ * workspace B first and then for A, so a fixture must work in any workspace and keep no state between the two but
+ * what it keys by workspace.
  */
+export interface FixtureWorkspace extends TestWorkspace {
+  /**
+   * A text unique to this workspace and run (`A-mark-…` for A): every text an object fixture writes (titles, names,
+   * post and comment texts, descriptions) carries it, and any answer to B holding A's mark fails the suite.
+   */
+  mark: string;
+}
+
 export interface World {
-  /** The workspace whose data must not leak. */
-  a: TestWorkspace;
-  /** Ids (or values) of A's objects by kind. */
+  /** The workspace whose objects fill the request: A's for B's foreign calls, B's for its own and mixed calls. */
+  a: FixtureWorkspace;
+  /** Ids (or values) of that workspace's objects by kind. */
   objects: Record<string, string>;
 }
 
-type ObjectFixture = (h: Harness, a: TestWorkspace) => Promise<string>;
+type ObjectFixture = (h: Harness, a: FixtureWorkspace) => Promise<string>;
 type BodyFixture = (world: World) => unknown;
 
 export const objectFixtures = new Map<string, ObjectFixture>();
 export const bodyFixtures = new Map<string, BodyFixture>();
+export const socketFixtures = new Map<string, BodyFixture>();
+export const readRoutes = new Map<string, string>();
 
 export function registerObject(kind: string, create: ObjectFixture): void {
   objectFixtures.set(kind, create);
@@ -26,6 +38,22 @@ export function registerObject(kind: string, create: ObjectFixture): void {
 /** `route` is `METHOD /api/path/:param` exactly as registered. */
 export function registerBody(route: string, body: BodyFixture): void {
   bodyFixtures.set(route, body);
+}
+
+/**
+ * The payload of a socket event (`module.socket`, e.g. `group.subscribe`): its ids are found by value among the
+ * workspace's objects, as in bodies. An event without one is sent `{}`.
+ */
+export function registerSocket(event: string, payload: BodyFixture): void {
+  socketFixtures.set(event, payload);
+}
+
+/**
+ * A route other than GET that only reads (a search or an export sent by POST): the suite compares B's answers to it
+ * before and after A's data exists, as it does for every GET route. `why` says what it reads.
+ */
+export function registerRead(route: string, why: string): void {
+  readRoutes.set(route, why);
 }
 
 /** A body that is not JSON (a multipart upload): sent as it is, with its own headers. */

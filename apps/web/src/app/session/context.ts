@@ -33,7 +33,8 @@ export interface Session {
   lang: UiLang;
   can(right: Right): boolean;
   hasFeature(feature: Feature): boolean;
-  signIn(token: string, user: UserDto): void;
+  /** Keeps the session; the person's own language is loaded first, so the next screen shows in it. */
+  signIn(token: string, user: UserDto): Promise<void>;
   signOut(): Promise<void>;
   enterClient(client: Pick<ClientDto, '_id' | 'workspace' | 'name'> | null): void;
   setLanguage(lang: UiLang): Promise<void>;

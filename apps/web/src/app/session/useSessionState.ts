@@ -14,7 +14,7 @@ import {
   ownInfoQuery,
   updateOwnSettings,
 } from '../../api/session';
-import { closeSocket, connectSocket, type Socket } from '../../api/socket';
+import { closeSocket, connectSocket, type Socket, whenIdentified } from '../../api/socket';
 import {
   authStore,
   storedLang,
@@ -185,6 +185,19 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
     };
   }, [client, userId, auth.token, usersSettled, updateOwnUser, queryClient]);
 
+  // The page is live once the socket has joined the person's rooms and React has handed it to the page: this effect
+  // of the root runs after the effects of every mounted part, so their listeners are attached by then. Browser tests
+  // wait for `data-live` on <html> before acting as someone else.
+  useEffect(() => {
+    if (!socket) return;
+    const root = document.documentElement;
+    const stop = whenIdentified(socket, () => root.setAttribute('data-live', 'true'));
+    return () => {
+      stop();
+      root.removeAttribute('data-live');
+    };
+  }, [socket]);
+
   // Downloads by cookie: on start, after sign-in and whenever the superadmin changes workspace.
   useEffect(() => {
     if (!userId || !auth.token) return;
@@ -201,9 +214,17 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
   }, [me]);
 
   const signIn = useCallback(
-    (token: string, user: UserDto) => {
+    async (token: string, user: UserDto) => {
+      const superadmin = user.roles.includes('superadmin');
+      // The person's own language shows from the first screen after sign-in, not once their info has loaded.
+      const own = superadmin ? null : toUiLang(user.lang);
+      if (own) {
+        await setUiLanguage(own).catch(() => undefined);
+        storeLang(own);
+        setLang(own);
+      }
       queryClient.removeQueries({ queryKey: ['me'] });
-      if (!user.roles.includes('superadmin')) authStore.setCurrentClient(null);
+      if (!superadmin) authStore.setCurrentClient(null);
       authStore.signIn(token, user);
     },
     [queryClient],
@@ -242,10 +263,12 @@ export function useSessionState(): Session & { booting: boolean; offline: boolea
       await setUiLanguage(next);
       setLang(next);
       storeLang(next);
-      if (!me || isSuperadmin) return;
-      updateOwnUser(await updateOwnSettings(me.user._id, { lang: toApiLang(next) }));
+      // Right after sign-in own info may still be loading: the person signed in is known from the sign-in answer.
+      const person = me?.user ?? (auth.authorized ? storedUser() : null);
+      if (!person || person.roles.includes('superadmin')) return;
+      updateOwnUser(await updateOwnSettings(person._id, { lang: toApiLang(next) }));
     },
-    [me, isSuperadmin, updateOwnUser],
+    [me, auth.authorized, updateOwnUser],
   );
 
   const setColorScheme = useCallback(

@@ -1,8 +1,9 @@
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { loadCatalogues } from '../../i18n/catalogues';
 import '../styles/shell';
 import '../../i18n/dates';
 import { SharedTooltip } from '../../ui/SharedTooltip';
@@ -35,6 +36,10 @@ export default function Shell() {
 
   useActivityTracking(session.user?._id ?? null, session.client?._id ?? null);
   useModuleVisits(session.user?._id ?? null, session.client?._id ?? null);
+  // The error texts, once the first page has shown: a check the browser makes itself (a file too big) names them.
+  useEffect(() => {
+    if (ready) loadCatalogues().catch(() => undefined);
+  }, [ready]);
 
   let content = <Outlet />;
   if (!ready) {

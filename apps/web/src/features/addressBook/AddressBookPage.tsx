@@ -1,15 +1,16 @@
 import type { UserListItem, UsersFilterBody } from '@hallway/shared';
-import { Button, Center, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAddressBook, IconCake, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
+import { PageHeader } from '../../ui/PageHeader';
 import { PeopleSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
-import { usePeopleTexts } from '../profile/texts';
-import { useAwayList } from '../vacations/AwayBadge';
+import { usePeopleTexts } from '../profile';
+import { useAwayList } from '../vacations';
 import { PeopleList } from './PeopleList';
 import type { PinActions } from './PersonRow';
 import { addressBookMutations, addressBookQueries } from './queries';
@@ -20,7 +21,7 @@ import { addressBookMutations, addressBookQueries } from './queries';
  */
 export default function AddressBookPage() {
   const { t } = usePeopleTexts();
-  const { client, isAdmin, hasFeature } = useSession();
+  const { client, hasFeature } = useSession();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [department, setDepartment] = useState<string | null>(null);
@@ -53,16 +54,17 @@ export default function AddressBookPage() {
   // arrival (query updates render at once): the page stays responsive while a page of people comes in.
   const people = useDeferredValue(loaded);
   const total = pages?.[0]?.total ?? 0;
+  const mayPin = pages?.[0]?.can?.pin ?? false;
 
   // One object for every row, so a row re-renders only when its own person changes (mutate is stable).
   const { mutate: toggle } = toggling;
   const { mutate: move } = moving;
   const pinActions: PinActions | undefined = useMemo(
     () =>
-      isAdmin
+      mayPin
         ? { toggle: (personId) => toggle(personId), move: (personId, toId) => move({ from: personId, to: toId }) }
         : undefined,
-    [isAdmin, toggle, move],
+    [mayPin, toggle, move],
   );
 
   const filtered = !!(debounced || department || city);
@@ -124,21 +126,17 @@ export default function AddressBookPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('addressBook.title')}
-          </Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {list.data ? t('addressBook.total', { count: total }) : '\u00a0'}
-          </Text>
-        </Stack>
-        {hasFeature('birthdays') && (
-          <Button component={Link} to="/birthdays/" variant="light" leftSection={<IconCake size={16} />}>
-            {t('birthdays.title')}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t('addressBook.title')}
+        description={<span aria-live="polite">{list.data ? t('addressBook.total', { count: total }) : '\u00a0'}</span>}
+        actions={
+          hasFeature('birthdays') && (
+            <Button component={Link} to="/birthdays/" variant="light" leftSection={<IconCake size={16} />}>
+              {t('birthdays.title')}
+            </Button>
+          )
+        }
+      />
       <FilterBar
         clientId={client?._id ?? ''}
         search={search}

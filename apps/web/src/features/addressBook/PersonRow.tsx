@@ -14,9 +14,8 @@ import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { tip } from '../../ui/SharedTooltip';
-import { usePeopleTexts } from '../profile/texts';
-import { AwayLabel } from '../vacations/AwayBadge';
-import { contactLinks } from './contacts';
+import { contactLinks, usePeopleTexts } from '../profile';
+import { AwayLabel } from '../vacations';
 
 function Action({ label, href, icon, external }: { label: string; href: string; icon: ReactNode; external?: boolean }) {
   return (

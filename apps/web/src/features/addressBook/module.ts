@@ -1,6 +1,6 @@
 import { IconAddressBook } from '@tabler/icons-react';
 import { defineWebModule } from '../../app/webModule';
-import profile from '../profile/module';
+import { a11yPages } from './a11y';
 
 /** The address book (spec portal §2 "/addressBook"); its texts are the people side's (profile module). */
 export default defineWebModule({
@@ -8,5 +8,6 @@ export default defineWebModule({
   features: ['address_book'],
   routes: [{ path: 'addressBook', load: () => import('./AddressBookPage') }],
   menu: [{ code: 'addressBook', to: () => '/addressBook/', icon: IconAddressBook, feature: 'address_book' }],
-  uses: [profile],
+  uses: ['profile'],
+  a11yPages,
 });

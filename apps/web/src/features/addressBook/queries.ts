@@ -1,7 +1,7 @@
 import { USERS_PAGE_SIZE, type UsersFilterBody } from '@hallway/shared';
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { showError } from '../../ui/toast';
-import { fetchUserFilters, filterUsers, movePin, peopleKeys, togglePin } from '../profile/api';
+import { fetchUserFilters, filterUsers, movePin, peopleKeys, togglePin } from '../profile';
 
 /** The address book's reads: the filter choices and the list, in pages of 50 loaded as it scrolls. */
 export const addressBookQueries = {

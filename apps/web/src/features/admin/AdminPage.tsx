@@ -1,62 +1,35 @@
-import { Box, Card, Divider, Stack, Tabs, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { MailingsTab } from '../mailings/MailingsTab';
-import { FailedDeliveriesTab } from '../notifications/FailedDeliveriesTab';
-import { MailCheckTab } from '../notifications/MailCheckTab';
-import { WorkspaceMessengersForm } from '../notifications/MessengerForms';
-import { WorkspaceNotificationsTab } from '../notifications/SettingsTabs';
-import { TemplatesTab } from '../notifications/TemplatesTab';
+import { registry } from '../../app/modules';
+import { SlotTabs, useSlots } from '../../app/slots';
+import { PageHeader } from '../../ui/PageHeader';
+import { QueryState, SkeletonRows } from '../../ui/States';
 import { useAdminTexts } from './texts';
 
-const TABS = ['notificationSettings', 'templates', 'mailings', 'mailCheck', 'failures'] as const;
-type Tab = (typeof TABS)[number];
-
-const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
-
-/** /admin/ (portal §2 "Admin panel"): the tabs built so far; `?tab=` names the open one, so it can be linked. */
+/**
+ * /admin/ (portal §2 "Admin panel"): the tabs the modules declare (`adminTabs`); `?tab=` names the open one, so it
+ * can be linked.
+ */
 export default function AdminPage() {
   const { t } = useAdminTexts();
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab: Tab = isTab(asked) ? asked : 'notificationSettings';
-  const setTab = (next: Tab) => setParams({ tab: next }, { replace: true });
+  const { slots, query } = useSlots('admin', registry.adminTabs);
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
-      <Card withBorder radius="lg" padding={0}>
-        <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
-          <Tabs.List aria-label={t('tabs')} px="sm" className="hw-tabs-scroll">
-            {TABS.map((name) => (
-              <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
-                {t(name)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Box p={{ base: 'md', sm: 'xl' }}>
-            <Tabs.Panel value="notificationSettings">
-              <Stack gap="xl">
-                <WorkspaceNotificationsTab />
-                <Divider />
-                <WorkspaceMessengersForm />
-              </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="templates">
-              <TemplatesTab />
-            </Tabs.Panel>
-            <Tabs.Panel value="mailings">
-              <MailingsTab />
-            </Tabs.Panel>
-            <Tabs.Panel value="mailCheck">
-              <MailCheckTab />
-            </Tabs.Panel>
-            <Tabs.Panel value="failures">
-              <FailedDeliveriesTab />
-            </Tabs.Panel>
-          </Box>
-        </Tabs>
-      </Card>
+      <PageHeader title={t('title')} />
+      {slots ? (
+        <SlotTabs
+          slots={slots}
+          label={t('tabs')}
+          props={{}}
+          value={params.get('tab') ?? undefined}
+          onChange={(tab) => setParams({ tab }, { replace: true })}
+        />
+      ) : (
+        <QueryState query={query} loading={<SkeletonRows rows={5} height={36} />}>
+          {() => null}
+        </QueryState>
+      )}
     </Stack>
   );
 }

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { authStore, storeLoginError } from '../../api/storage';
 import { errorText } from '../../i18n/errors';
 import { AuthLayout } from './AuthLayout';
-import { oidcSignIn } from './api';
+import { authMutations } from './queries';
 import { useAuthTexts } from './texts';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
@@ -15,6 +16,7 @@ export default function AuthorizePage() {
   const { t } = useAuthTexts();
   const [params] = useSearchParams();
   const completeSignIn = useCompleteSignIn();
+  const { mutateAsync: signingIn } = useMutation(authMutations.oidcSignIn());
   const code = params.get('code');
   const providerError = params.get('error_description') ?? params.get('error');
   const [error, setError] = useState<string | null>(code ? null : (providerError ?? t('noCode')));
@@ -24,14 +26,14 @@ export default function AuthorizePage() {
   useEffect(() => {
     if (!code || started.current) return;
     started.current = true;
-    oidcSignIn(code)
+    signingIn(code)
       .then(completeSignIn)
       .catch((failure: unknown) => {
         authStore.clearAuth();
         storeLoginError(isApiError(failure) ? failure.body : { message: String(failure) });
         setError(errorText(failure));
       });
-  }, [code, completeSignIn]);
+  }, [code, completeSignIn, signingIn]);
 
   return (
     <AuthLayout title={t('signInSso')}>

@@ -1,19 +1,22 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useValidatedForm } from '../../ui/form';
 import { AuthLayout } from './AuthLayout';
-import { forgotPasswordCall } from './api';
+import { authMutations } from './queries';
 import { useAuthTexts } from './texts';
 
-/** /forgot-password/: a reset link by e-mail. */
+/** /forgot-password/: a reset link by e-mail, asked for by any name sign-in takes (login or e-mail). */
 export default function ForgotPasswordPage() {
   const { t } = useAuthTexts();
   const [sent, setSent] = useState(false);
-  const form = useValidatedForm({ email: '' }, { email: { required: true, email: true } });
+  const sending = useMutation(authMutations.forgotPassword());
+  // `email` is the call's field (the spec's name): it takes a login as well, as sign-in does.
+  const form = useValidatedForm({ email: '' }, { email: { required: true } });
   const submit = form.onSubmit(async ({ email }) => {
-    await forgotPasswordCall(email.trim());
+    await sending.mutateAsync(email.trim());
     setSent(true);
   });
 
@@ -41,7 +44,7 @@ export default function ForgotPasswordPage() {
                 {form.formError}
               </Alert>
             )}
-            <TextInput {...form.field('email')} type="email" label={t('email')} autoComplete="email" />
+            <TextInput {...form.field('email')} label={t('login')} autoComplete="username" autoCapitalize="none" />
             <Button type="submit" fullWidth loading={form.submitting}>
               {t('sendLink')}
             </Button>

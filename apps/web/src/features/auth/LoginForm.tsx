@@ -1,20 +1,21 @@
+import { WORKSPACE_CODE_MIN } from '@hallway/shared';
 import { Alert, Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconInfoCircle, IconKey } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client';
 import { authStore, clearSessionExpiredNotice, sessionExpiredNotice, storeLoginError } from '../../api/storage';
 import { useSession } from '../../app/session/context';
 import { useTranslation } from '../../i18n';
+import { useCatalogues } from '../../i18n/catalogues';
 import { translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { brokenRule } from '../../ui/validation';
 import { AuthLayout } from './AuthLayout';
-import { signInCall } from './api';
-import { authQueries } from './queries';
+import { authMutations, authQueries } from './queries';
 import { useAuthTexts } from './texts';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
@@ -23,7 +24,7 @@ const BLOCKED = new Set(['user_deleted', 'company_blocked']);
 /** A workspace typed on /login_new/ or /register/, looked up once typing pauses. */
 export function useWorkspaceLookup(code: string) {
   const [debounced] = useDebouncedValue(code.trim(), 350);
-  const valid = !!debounced && !brokenRule(debounced, { alphanumeric: true, minLength: 2 });
+  const valid = !!debounced && !brokenRule(debounced, { alphanumeric: true, minLength: WORKSPACE_CODE_MIN });
   const query = useQuery({ ...authQueries.publicWorkspace(debounced), enabled: valid });
   const notFound = valid && isApiError(query.error) && query.error.status === 404;
   return { workspace: valid ? (query.data ?? null) : null, notFound, checking: valid && query.isFetching };
@@ -36,6 +37,7 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
   const { env } = useSession();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
+  const signingIn = useMutation(authMutations.signIn());
   const [blocked, setBlocked] = useState<string | null>(null);
   const [expired] = useState(sessionExpiredNotice);
   useEffect(() => clearSessionExpiredNotice(), []);
@@ -55,7 +57,7 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
   const submit = form.onSubmit(async (values) => {
     setBlocked(null);
     try {
-      const answer = await signInCall({
+      const answer = await signingIn.mutateAsync({
         login: values.login.trim(),
         password: values.password,
         ...(withWorkspace ? { workspace: values.workspace.trim() } : {}),
@@ -73,6 +75,8 @@ export function LoginForm({ withWorkspace }: { withWorkspace: boolean }) {
     }
   });
 
+  // A lookup that found nothing is no failed call, which would have brought the code's text: asked for when shown.
+  useCatalogues(lookup.notFound);
   const workspaceError =
     form.errorOf('workspace') ?? (lookup.notFound ? translateCode('workspace_not_found') : undefined);
 

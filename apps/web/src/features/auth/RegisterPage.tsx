@@ -1,15 +1,17 @@
-import { PASSWORD_MIN, SHORT_NAME_MAX } from '@hallway/shared';
+import { LOGIN_MAX, PASSWORD_MIN, SHORT_NAME_MAX } from '@hallway/shared';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useCatalogues } from '../../i18n/catalogues';
 import { translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { AuthLayout } from './AuthLayout';
-import { registerCall } from './api';
 import { useWorkspaceLookup } from './LoginForm';
+import { authMutations } from './queries';
 import { useAuthTexts } from './texts';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
@@ -19,6 +21,7 @@ export default function RegisterPage() {
   const { t: common } = useTranslation();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
+  const registering = useMutation(authMutations.register());
   const [registered, setRegistered] = useState<'done' | 'pending' | null>(null);
   const form = useValidatedForm(
     {
@@ -35,20 +38,22 @@ export default function RegisterPage() {
       firstName: { required: true, maxLength: SHORT_NAME_MAX },
       lastName: { required: true, maxLength: SHORT_NAME_MAX },
       email: { required: true, email: true },
-      login: { maxLength: 64 },
+      login: { maxLength: LOGIN_MAX },
       password: { required: true, minLength: PASSWORD_MIN },
       confirmation: (values) => ({ required: true, equals: () => values.password }),
     },
   );
   const lookup = useWorkspaceLookup(form.values.workspace);
   const closed = !!lookup.workspace && !lookup.workspace.openRegistration;
+  // The codes below come with no failed call, which would have brought their texts: asked for when shown.
+  useCatalogues(lookup.notFound || closed || registered === 'pending');
   const workspaceError =
     form.errorOf('workspace') ??
     (lookup.notFound ? translateCode('workspace_not_found') : closed ? translateCode('registration_closed') : null);
 
   const submit = form.onSubmit(async (values) => {
     if (closed || lookup.notFound) return;
-    const answer = await registerCall({
+    const answer = await registering.mutateAsync({
       workspace: values.workspace.trim(),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),

@@ -21,7 +21,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const session = { env: null, lang: 'en', setLanguage: async () => {} } as unknown as Session;
+const signIn = vi.fn();
+const session = { env: null, lang: 'en', setLanguage: async () => {}, signIn } as unknown as Session;
 
 function renderPage(token: string) {
   return render(
@@ -31,6 +32,7 @@ function renderPage(token: string) {
           <MemoryRouter initialEntries={[`/reset-password/${token}`]}>
             <Routes>
               <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+              <Route path="/" element={<h1>Start page</h1>} />
             </Routes>
           </MemoryRouter>
         </SessionContext.Provider>
@@ -84,6 +86,21 @@ describe('the page opened from an invitation', () => {
     expect(url).toBe('/api/reset_password/invite-token-123');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ password: 'my-own-pass-1', confirmation: 'my-own-pass-1' });
+  });
+
+  it('signs the new hire in when the server answers a session, and opens the start page', async () => {
+    const user = { _id: 'u1', login: 'ivy@example.test' };
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+      json(200, init?.method === 'POST' ? { result: true, token: 'session-token', user } : { result: true }),
+    );
+    renderPage('invite-token-456?invite=1');
+    const submit = await screen.findByRole('button', { name: 'Set password' });
+    const typing = userEvent.setup({ delay: null });
+    await typing.type(screen.getByLabelText(/^New password/), 'my-own-pass-1');
+    await typing.type(screen.getByLabelText(/^Repeat the password/), 'my-own-pass-1');
+    await typing.click(submit);
+    expect(await screen.findByRole('heading', { name: 'Start page' })).toBeTruthy();
+    expect(signIn).toHaveBeenCalledWith('session-token', user);
   });
 
   it('says a used or expired invitation is one to ask for again', async () => {

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN } from '@hallway/shared';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -9,20 +9,23 @@ import { translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { AuthLayout } from './AuthLayout';
-import { resetPasswordCall } from './api';
-import { authQueries } from './queries';
+import { authMutations, authQueries } from './queries';
 import { useAuthTexts } from './texts';
+import { useCompleteSignIn } from './useCompleteSignIn';
 
 /**
  * /reset-password/:token: both fields must be equal (spec portal §5 "Login"). The link is checked on opening, so a
  * used or expired one is reported before anyone types a new password twice. An administrator's invitation links
- * here with `?invite=1`: the same link machinery, worded as a welcome.
+ * here with `?invite=1`: the same link machinery, worded as a welcome. The server answers a session when the person
+ * may enter, so they land in the intranet signed in; otherwise the page says so and offers the sign-in form.
  */
 export default function ResetPasswordPage() {
   const { t } = useAuthTexts();
   const { token = '' } = useParams();
   const invited = useSearchParams()[0].get('invite') === '1';
   const [done, setDone] = useState(false);
+  const resetting = useMutation(authMutations.resetPassword());
+  const completeSignIn = useCompleteSignIn();
   const check = useQuery({ ...authQueries.resetLink(token), enabled: !done });
   const deadLink = isApiError(check.error) && check.error.code === 'reset_link_invalid';
   const form = useValidatedForm(
@@ -33,8 +36,9 @@ export default function ResetPasswordPage() {
     },
   );
   const submit = form.onSubmit(async ({ password, confirmation }) => {
-    await resetPasswordCall(token, password, confirmation);
-    setDone(true);
+    const answer = await resetting.mutateAsync({ token, password, confirmation });
+    if (answer.token && answer.user) completeSignIn({ token: answer.token, result: answer.user });
+    else setDone(true);
   });
 
   return (

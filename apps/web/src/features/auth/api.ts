@@ -43,8 +43,9 @@ export const registerCall = (body: Record<string, string | undefined>) =>
 export const forgotPasswordCall = (email: string) =>
   api<{ result: boolean }>('/api/forgot_password', { method: 'POST', body: { email }, local: true, company: false });
 
+/** Sets the password; the answer carries a session when the person may enter (docs/api.md "Sign-in"). */
 export const resetPasswordCall = (token: string, password: string, confirmation: string) =>
-  api<{ result: boolean }>(`/api/reset_password/${encodeURIComponent(token)}`, {
+  api<{ result: true; token?: string; user?: UserDto }>(`/api/reset_password/${encodeURIComponent(token)}`, {
     method: 'POST',
     body: { password, confirmation },
     local: true,

@@ -1,4 +1,5 @@
 import { defineWebModule, eachLanguage } from '../../app/webModule';
+import { a11yPages } from './a11y';
 
 /** Sign-in, registration and password reset: public pages outside the shell (spec portal §2 "Public routes"). */
 export default defineWebModule({
@@ -20,4 +21,5 @@ export default defineWebModule({
       uk: () => import('./texts/uk'),
     }),
   },
+  a11yPages,
 });

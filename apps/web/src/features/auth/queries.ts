@@ -1,8 +1,17 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryKeys';
-import { checkResetLinkCall, fetchOidcUrl, fetchPublicWorkspace } from './api';
+import {
+  checkResetLinkCall,
+  fetchOidcUrl,
+  fetchPublicWorkspace,
+  forgotPasswordCall,
+  oidcSignIn,
+  registerCall,
+  resetPasswordCall,
+  signInCall,
+} from './api';
 
-/** Reads of the public pages; sign-in, registration and resets are one-off form submissions, not cached. */
+/** Reads of the public pages. */
 export const authQueries = {
   /** A workspace's public branding by its code; a 404 means no such workspace, so it is not retried. */
   publicWorkspace: (code: string) =>
@@ -24,4 +33,20 @@ export const authQueries = {
     }),
 
   oidcUrl: () => queryOptions({ queryKey: queryKeys.oidcUrl, queryFn: fetchOidcUrl, retry: false }),
+};
+
+/**
+ * Writes of the public pages. Sign-in, registration and resets are one-off form submissions: no cache holds what they
+ * change (a sign-in starts the session, which loads everything afresh), so they have no cache code.
+ */
+export const authMutations = {
+  signIn: () => mutationOptions({ mutationFn: signInCall }),
+  oidcSignIn: () => mutationOptions({ mutationFn: oidcSignIn }),
+  register: () => mutationOptions({ mutationFn: registerCall }),
+  forgotPassword: () => mutationOptions({ mutationFn: forgotPasswordCall }),
+  resetPassword: () =>
+    mutationOptions({
+      mutationFn: ({ token, password, confirmation }: { token: string; password: string; confirmation: string }) =>
+        resetPasswordCall(token, password, confirmation),
+    }),
 };

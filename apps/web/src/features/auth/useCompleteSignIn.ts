@@ -7,8 +7,8 @@ import { useSession } from '../../app/session/context';
 export function useCompleteSignIn() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  return (answer: SignInAnswer) => {
-    signIn(answer.token, answer.result);
+  return async (answer: SignInAnswer) => {
+    await signIn(answer.token, answer.result);
     navigate(takeReturnPath() ?? '/', { replace: true });
   };
 }

@@ -18,9 +18,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { Avatar } from '../../ui/Avatar';
+import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, QueryState } from '../../ui/States';
-import { usePeopleTexts } from '../profile/texts';
-import { type Celebration, congratulationOf, pluralForm, useCongratulate } from '../wall/congratulate';
+import { usePeopleTexts } from '../profile';
+import { type Celebration, congratulationOf, pluralForm, useCongratulate } from '../wall';
 import { byMonth, localDate } from './months';
 import { useCelebrations } from './queries';
 
@@ -68,28 +69,24 @@ export default function BirthdaysPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('birthdays.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('birthdays.subtitle')}
-          </Text>
-        </Stack>
-        <SegmentedControl
-          aria-label={t('birthdays.show')}
-          size="xs"
-          radius="xl"
-          value={shown}
-          onChange={(value) => setShown(value as Shown)}
-          data={[
-            { value: 'all', label: t('birthdays.all') },
-            { value: 'birthday', label: t('birthdays.birthdays') },
-            { value: 'anniversary', label: t('birthdays.anniversaries') },
-          ]}
-        />
-      </Group>
+      <PageHeader
+        title={t('birthdays.title')}
+        description={t('birthdays.subtitle')}
+        actions={
+          <SegmentedControl
+            aria-label={t('birthdays.show')}
+            size="xs"
+            radius="xl"
+            value={shown}
+            onChange={(value) => setShown(value as Shown)}
+            data={[
+              { value: 'all', label: t('birthdays.all') },
+              { value: 'birthday', label: t('birthdays.birthdays') },
+              { value: 'anniversary', label: t('birthdays.anniversaries') },
+            ]}
+          />
+        }
+      />
       <Card withBorder radius="lg" padding="lg">
         {content}
       </Card>

@@ -1,6 +1,6 @@
 import { IconCake } from '@tabler/icons-react';
 import { defineWebModule } from '../../app/webModule';
-import profile from '../profile/module';
+import { a11yPages } from './a11y';
 
 /** The birthdays and work anniversaries page (spec portal §2), which the wall's widget leads to too (issue 12: in the menu). */
 export default defineWebModule({
@@ -8,5 +8,6 @@ export default defineWebModule({
   features: ['birthdays'],
   routes: [{ path: 'birthdays', load: () => import('./BirthdaysPage') }],
   menu: [{ code: 'birthdays', to: () => '/birthdays', icon: IconCake, feature: 'birthdays' }],
-  uses: [profile],
+  uses: ['profile'],
+  a11yPages,
 });

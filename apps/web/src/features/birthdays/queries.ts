@@ -1,6 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { fetchAnniversaries, fetchBirthdays, peopleKeys } from '../profile/api';
-import { type Celebration, celebrations } from '../wall/congratulate';
+import { fetchAnniversaries, fetchBirthdays, peopleKeys } from '../profile';
+import { type Celebration, celebrations } from '../wall';
 
 export const birthdaysQueries = {
   /** This month's and next month's birthdays, as of the reader's own calendar day. */

@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, setUiLanguage, UI_LANGS } from '../../i18n';
 import * as vacationsApi from '../vacations/api';
 import * as api from './api';
 import CalendarPage from './CalendarPage';
-import { calendarEvent, fakeSocket, renderCalendar } from './testing';
+import { calendarEvent, fakeSocket, rangePage, renderCalendar } from './testing';
 
 const today = new Date();
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -13,7 +14,7 @@ const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.get
 describe('CalendarPage vacations layer', { timeout: 45_000 }, () => {
   let fetchVacations: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    vi.spyOn(api, 'fetchRange').mockResolvedValue([]);
+    vi.spyOn(api, 'fetchRange').mockResolvedValue(rangePage());
     vi.spyOn(api, 'fetchSettings').mockResolvedValue({
       timeZone: 'UTC',
       ownTimeZone: null,
@@ -53,6 +54,30 @@ describe('CalendarPage vacations layer', { timeout: 45_000 }, () => {
   });
 });
 
+describe('CalendarPage heading', { timeout: 45_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(api, 'fetchRange').mockResolvedValue(rangePage());
+    vi.spyOn(api, 'fetchSettings').mockResolvedValue({
+      timeZone: 'UTC',
+      ownTimeZone: null,
+      workspaceTimeZone: null,
+      feedUrl: '',
+    });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await setUiLanguage('en');
+  });
+
+  it.each(UI_LANGS)('says what the menu says (spec portal §2 "events") in %s', async (lang) => {
+    await setUiLanguage(lang);
+    renderCalendar(<CalendarPage />, { features: ['calendar'] });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(i18n.t('menu.calendar'));
+    expect(heading.textContent).toBe({ en: 'Events', ru: 'События', uk: 'Події' }[lang]);
+  });
+});
+
 describe('CalendarPage realtime', { timeout: 45_000 }, () => {
   const settings = { timeZone: 'UTC', ownTimeZone: null, workspaceTimeZone: null, feedUrl: '' };
   beforeEach(() => {
@@ -75,17 +100,17 @@ describe('CalendarPage realtime', { timeout: 45_000 }, () => {
       start: `${day}T15:00:00.000Z`,
       end: `${day}T16:00:00.000Z`,
     });
-    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue([]);
+    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue(rangePage());
     const { socket, server, manager } = fakeSocket();
     const { unmount } = renderCalendar(<CalendarPage />, { features: ['calendar'], socket });
     await waitFor(() => expect(fetchRange).toHaveBeenCalled());
     expect(screen.queryByText('Planning session')).toBeNull();
 
-    fetchRange.mockResolvedValue([planning]);
+    fetchRange.mockResolvedValue(rangePage([planning]));
     act(() => server.emit('event.changed', { _id: 'e1' }));
     expect(await screen.findByText('Planning session')).toBeTruthy();
 
-    fetchRange.mockResolvedValue([planning, review]);
+    fetchRange.mockResolvedValue(rangePage([planning, review]));
     act(() => manager.emit('reconnect'));
     expect(await screen.findByText('Design review')).toBeTruthy();
 
@@ -93,6 +118,34 @@ describe('CalendarPage realtime', { timeout: 45_000 }, () => {
     unmount();
     expect(server.count('event.changed')).toBe(0);
     expect(manager.count('reconnect')).toBe(0);
+  });
+});
+
+describe('CalendarPage create button', { timeout: 45_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("follows the range's can.create, not the session's rights", async () => {
+    vi.spyOn(api, 'fetchSettings').mockResolvedValue({
+      timeZone: 'UTC',
+      ownTimeZone: null,
+      workspaceTimeZone: 'UTC',
+      feedUrl: '',
+    });
+    const standUp = calendarEvent({
+      _id: 'e1',
+      name: 'Stand-up',
+      start: `${day}T09:00:00.000Z`,
+      end: `${day}T09:30:00.000Z`,
+    });
+    // The test session has every right; the server says no.
+    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue(rangePage([standUp], false));
+    const { unmount } = renderCalendar(<CalendarPage />, { features: ['calendar'] });
+    expect(await screen.findByText('Stand-up', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New event' })).toBeNull();
+    unmount();
+    fetchRange.mockResolvedValue(rangePage([standUp], true));
+    renderCalendar(<CalendarPage />, { features: ['calendar'] });
+    expect(await screen.findByRole('button', { name: 'New event' }, { timeout: 10_000 })).toBeTruthy();
   });
 });
 
@@ -119,15 +172,17 @@ describe("CalendarPage in the person's time zone", { timeout: 45_000 }, () => {
       workspaceTimeZone: 'UTC',
       feedUrl: '',
     });
-    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue([
-      calendarEvent({
-        _id: 'e1',
-        name: 'Morning stand-up',
-        timeZone: zone,
-        start: start.toISOString(),
-        end: new Date(start.getTime() + 30 * 60_000).toISOString(),
-      }),
-    ]);
+    const fetchRange = vi.spyOn(api, 'fetchRange').mockResolvedValue(
+      rangePage([
+        calendarEvent({
+          _id: 'e1',
+          name: 'Morning stand-up',
+          timeZone: zone,
+          start: start.toISOString(),
+          end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        }),
+      ]),
+    );
     renderCalendar(<CalendarPage />, { features: ['calendar'] });
     const title = await screen.findByText('Morning stand-up');
     const event = title.closest('.fc-event') as HTMLElement;

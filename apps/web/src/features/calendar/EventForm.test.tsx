@@ -59,11 +59,24 @@ describe('EventForm', { timeout: 45_000 }, () => {
     await user.clear(field('Date'));
     await submit();
     expect(within(field('Name').closest('.mantine-InputWrapper-root') as HTMLElement).getByText('Field is required'));
-    expect(screen.getByText('Add at least one participant')).toBeTruthy();
     expect(
       within(field('Date').closest('.mantine-InputWrapper-root') as HTMLElement).getByText('Field is required'),
     ).toBeTruthy();
     expect(createEvent).not.toHaveBeenCalled();
+  });
+
+  it('creates an event of the person alone: no other participant is needed', async () => {
+    const { user, field, submit } = setup();
+    expect(screen.getByText('You take part yourself; invite people, whole departments or groups')).toBeTruthy();
+    await user.type(field('Name'), 'Focus time');
+    await submit();
+    await waitFor(() => expect(createEvent).toHaveBeenCalledTimes(1));
+    expect(createEvent.mock.calls[0][0]).toMatchObject({
+      name: 'Focus time',
+      members: [],
+      departments: [],
+      groups: [],
+    });
   });
 
   it('wants a name of more than 5 and at most 100 characters, counting down near the limit', async () => {

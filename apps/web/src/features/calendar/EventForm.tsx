@@ -1,3 +1,4 @@
+import { EVENT_NAME_MAX, EVENT_REPEAT_INTERVAL_MAX, EVENT_REPEAT_MAX } from '@hallway/shared';
 import {
   Alert,
   Button,
@@ -23,18 +24,16 @@ import { useState } from 'react';
 import { isApiError } from '../../api/client';
 import { errorText, translateCode } from '../../i18n/errors';
 import { showSuccess } from '../../ui/toast';
-import * as calendarApi from './api';
 import { MembersField, type PersonChoice } from './MembersField';
 import { DEFAULT_COLOR, EVENT_COLORS } from './palette';
 import { calendarMutations } from './queries';
 import {
-  EVENT_NAME_MAX,
   type EventErrors,
   type EventValues,
   FIELD_PARAMS,
   NAME_COUNTER_FROM,
-  REPEAT_COUNT_MAX,
   repeatOf,
+  seriesLastDay,
   validateEvent,
   wallClock,
   weekdayOf,
@@ -163,6 +162,7 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
   const { t } = useCalendarTexts();
   const client = useQueryClient();
   const save = useMutation(calendarMutations.save(client));
+  const reminding = useMutation(calendarMutations.reminders(client));
   const event = editing?.event;
   const [values, setValues] = useState<EventValues>(() =>
     event ? eventValues(event) : newEventValues(timeZone, initial),
@@ -244,7 +244,7 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
       const saved = savedEvent(answer);
       const before = event?.myReminders ?? DEFAULT_REMINDERS;
       if (saved && values.reminders.join() !== before.join()) {
-        await calendarApi.setReminders(saved._id, values.reminders);
+        await reminding.mutateAsync({ id: saved._id, minutes: values.reminders });
       }
       showSuccess(t(event ? 'form.saved' : 'form.created'));
       onSaved?.();
@@ -429,7 +429,7 @@ function RepeatFields({
             <NumberInput
               label={t('form.interval')}
               min={1}
-              max={99}
+              max={EVENT_REPEAT_INTERVAL_MAX}
               value={values.interval}
               onChange={(value) => set('interval', typeof value === 'number' ? value : 1)}
             />
@@ -481,7 +481,7 @@ function RepeatFields({
             <NumberInput
               label={t('form.count')}
               min={2}
-              max={REPEAT_COUNT_MAX}
+              max={EVENT_REPEAT_MAX}
               clampBehavior="none"
               value={values.count}
               onChange={(value) => set('count', typeof value === 'number' ? value : '')}
@@ -489,7 +489,14 @@ function RepeatFields({
               withAsterisk
             />
           ) : (
-            <TextInput type="date" label={t('form.until')} min={values.date || today} withAsterisk {...untilField} />
+            <TextInput
+              type="date"
+              label={t('form.until')}
+              min={values.date || today}
+              max={seriesLastDay(values.date || today)}
+              withAsterisk
+              {...untilField}
+            />
           )}
         </Stack>
       )}

@@ -4,9 +4,9 @@ import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { displayName } from '../../ui/Avatar';
-import { addressBookQueries } from '../addressBook/queries';
-import { groupQueries } from '../groups/queries';
-import { wallQueries } from '../wall/queries';
+import { addressBookQueries } from '../addressBook';
+import { groupQueries } from '../groups';
+import { wallQueries } from '../wall';
 import { useCalendarTexts } from './texts';
 
 export interface PersonChoice {
@@ -109,7 +109,6 @@ export function MembersField({
         onSearchChange={setSearch}
         nothingFoundMessage={search.trim() ? t('form.nobody') : undefined}
         limit={50}
-        withAsterisk
         error={error}
         clearable
       />

@@ -3,27 +3,11 @@ import { IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { copyText } from '../../ui/clipboard';
 import { QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import { calendarMutations, calendarQueries } from './queries';
 import { useCalendarTexts } from './texts';
-
-/** The clipboard API needs a secure page; plain http inside an intranet falls back to a selected text field. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.style.position = 'fixed';
-  field.style.opacity = '0';
-  document.body.appendChild(field);
-  field.select();
-  document.execCommand('copy');
-  field.remove();
-}
 
 /** The person's private iCal address (`feedUrl`), to copy into a calendar app, and a way to replace it. */
 export function SubscriptionPanel() {

@@ -13,21 +13,12 @@ export const calendarKeys = {
   settings: ['calendar', 'settings'] as const,
 };
 
+/** A range's answer: its occurrences and whether the caller may create events (`can.create`). */
+export type RangePage = { result: CalendarEvent[]; can: { create: boolean } };
+
 /** `GET api/event/byClient/{clientId}`: the occurrences overlapping [from, to). */
-export const fetchRange = async (
-  clientId: string,
-  scope: EventsScope,
-  from: string,
-  to: string,
-  signal?: AbortSignal,
-) =>
-  (
-    await api<{ result: CalendarEvent[] }>(`/api/event/byClient/${clientId}`, {
-      query: { from, to, scope },
-      signal,
-      local: true,
-    })
-  ).result;
+export const fetchRange = (clientId: string, scope: EventsScope, from: string, to: string, signal?: AbortSignal) =>
+  api<RangePage>(`/api/event/byClient/${clientId}`, { query: { from, to, scope }, signal, local: true });
 
 /** `GET api/event/{id}` with its members; an occurrence of a periodic event by its ISO start. */
 export const fetchEvent = async (id: string, occurrence: string | null, signal?: AbortSignal) =>

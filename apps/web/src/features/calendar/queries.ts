@@ -1,18 +1,24 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as calendarApi from './api';
-import { calendarKeys } from './api';
+import { calendarKeys, type RangePage } from './api';
 import type { Answer, CalendarEvent, EventBody, EventsScope, PeriodicChanges, Scope } from './types';
+
+/** A visible range's answer: its occurrences and the range's `can` (creating events). */
+const rangePage = (clientId: string, scope: EventsScope, from: string, to: string) =>
+  queryOptions({
+    queryKey: calendarKeys.range(clientId, scope, from, to),
+    queryFn: ({ signal }) => calendarApi.fetchRange(clientId, scope, from, to, signal),
+    enabled: !!clientId && !!from && !!to,
+    staleTime: 30_000,
+  });
 
 /** The calendar's reads (docs/api.md "Calendar and events"), one `queryOptions` per list. */
 export const calendarQueries = {
+  rangePage,
+
   /** The occurrences of a visible range; kept while the next range loads so the grid does not blink. */
   range: (clientId: string, scope: EventsScope, from: string, to: string) =>
-    queryOptions({
-      queryKey: calendarKeys.range(clientId, scope, from, to),
-      queryFn: ({ signal }) => calendarApi.fetchRange(clientId, scope, from, to, signal),
-      enabled: !!clientId && !!from && !!to,
-      staleTime: 30_000,
-    }),
+    queryOptions({ ...rangePage(clientId, scope, from, to), select: (page: RangePage) => page.result }),
 
   /** One event with its members (an occurrence of a periodic one by its ISO start). */
   event: (id: string, occurrence: string | null) =>
@@ -42,8 +48,8 @@ export function patchEvent(
 ): void {
   const ids = new Set(Array.isArray(id) ? id : [id]);
   const hit = (event: CalendarEvent) => ids.has(event._id) || (!!event.series_id && ids.has(event.series_id));
-  client.setQueriesData<CalendarEvent[]>({ queryKey: calendarKeys.ranges }, (list) =>
-    list?.map((event) => (hit(event) ? patch(event) : event)),
+  client.setQueriesData<RangePage>({ queryKey: calendarKeys.ranges }, (page) =>
+    page ? { ...page, result: page.result.map((event) => (hit(event) ? patch(event) : event)) } : page,
   );
   for (const one of ids) {
     client.setQueriesData<CalendarEvent>({ queryKey: ['calendar', 'event', one] }, (event) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newEventValues } from './EventForm';
-import { addDays, repeatOf, validateEvent, wallClock, weekdayOf } from './rules';
+import { addDays, repeatOf, seriesLastDay, validateEvent, wallClock, weekdayOf } from './rules';
 
 // 2025-03-30 07:30 UTC: 10:30 in Kyiv (summer time began at 04:00 local that night), 09:30 in Berlin.
 const NOW = new Date('2025-03-30T07:30:00Z');
@@ -45,5 +45,13 @@ describe('event rules', () => {
       count: null,
     });
     expect(repeatOf({ ...values, repeats: false })).toBeUndefined();
+  });
+
+  it('ends a repetition at most ten years after its date, as the server does', () => {
+    const values = { ...base('UTC'), repeats: true, ends: 'until' as const };
+    const check = (until: string) => validateEvent({ ...values, until }, { timeZone: 'UTC', now: NOW }).until;
+    expect(check('2035-03-30')).toBeUndefined();
+    expect(check('2035-03-31')).toEqual({ code: 'repeat_too_long', params: { years: 10 } });
+    expect(seriesLastDay('2028-02-29')).toBe('2038-03-01');
   });
 });

@@ -1,21 +1,32 @@
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_NAME_MAX,
+  EVENT_NAME_MIN,
+  EVENT_PLACE_MAX,
+  EVENT_REPEAT_INTERVAL_MAX,
+  EVENT_REPEAT_MAX,
+  EVENT_SERIES_MAX_YEARS,
+  eventBody,
+} from '@hallway/shared';
 import { type Repeat, WEEKDAYS, type Weekday } from './types';
 
-/** The event rules of spec portal §5 as the server checks them (docs/api.md "Calendar and events"). */
-export const EVENT_NAME_MIN = 6;
-export const EVENT_NAME_MAX = 100;
-export const DESCRIPTION_MAX = 5000;
-export const PLACE_MAX = 200;
-export const REPEAT_COUNT_MAX = 730;
 /** The length counter shows from here on (spec portal §5: remaining/total). */
 export const NAME_COUNTER_FROM = 80;
 
 /** The numbers a field's messages name ("more than 5", "at most 100"); the server's field codes carry none. */
 export const FIELD_PARAMS: Record<string, Record<string, number>> = {
-  name: { min: EVENT_NAME_MIN - 1, max: EVENT_NAME_MAX },
-  description: { max: DESCRIPTION_MAX },
-  place: { max: PLACE_MAX },
-  count: { max: REPEAT_COUNT_MAX },
+  name: { min: EVENT_NAME_MIN, max: EVENT_NAME_MAX },
+  description: { max: EVENT_DESCRIPTION_MAX },
+  place: { max: EVENT_PLACE_MAX },
+  count: { max: EVENT_REPEAT_MAX, years: EVENT_SERIES_MAX_YEARS },
+  until: { years: EVENT_SERIES_MAX_YEARS },
 };
+
+/** A text field checked by the shared `eventBody` schema, the server's own rule: the code of its first broken rule. */
+function textRule(field: 'name' | 'description' | 'place', value: string): RuleError | undefined {
+  const checked = eventBody.shape[field].safeParse(value);
+  return checked.success ? undefined : { code: checked.error.issues[0].message, params: FIELD_PARAMS[field] };
+}
 
 /** The form's values: wall-clock date and times in `timeZone`, like the server takes them. */
 export interface EventValues {
@@ -82,6 +93,13 @@ export function addDays(date: string, days: number): string {
   return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
 }
 
+/** The last day a series starting on `date` may run to: EVENT_SERIES_MAX_YEARS later (29 February: 1 March). */
+export function seriesLastDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const at = new Date(Date.UTC(y + EVENT_SERIES_MAX_YEARS, m - 1, d));
+  return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
+}
+
 /** Whole days from one YYYY-MM-DD date to another. */
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -104,10 +122,8 @@ export function validateEvent(
   { timeZone, now = new Date(), checkPast = true }: { timeZone: string; now?: Date; checkPast?: boolean },
 ): EventErrors {
   const errors: EventErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = { code: 'required' };
-  else if (name.length < EVENT_NAME_MIN) errors.name = { code: 'event_name_short', params: FIELD_PARAMS.name };
-  else if (name.length > EVENT_NAME_MAX) errors.name = { code: 'too_long', params: FIELD_PARAMS.name };
+  const name = textRule('name', values.name);
+  if (name) errors.name = name.code === 'required' ? { code: 'required' } : name;
 
   const today = wallClock(now, timeZone);
   if (!values.date) errors.date = { code: 'required' };
@@ -133,13 +149,10 @@ export function validateEvent(
   }
 
   if (values.link.trim() && !isHttpsUrl(values.link.trim())) errors.link = { code: 'link_invalid' };
-  if (values.description.length > DESCRIPTION_MAX) {
-    errors.description = { code: 'too_long', params: FIELD_PARAMS.description };
-  }
-  if (values.place.length > PLACE_MAX) errors.place = { code: 'too_long', params: FIELD_PARAMS.place };
-  if (values.members.length === 0 && values.departments.length === 0 && values.groups.length === 0) {
-    errors.members = { code: 'event_members_required' };
-  }
+  const description = textRule('description', values.description);
+  if (description) errors.description = description;
+  const place = textRule('place', values.place);
+  if (place) errors.place = place;
 
   if (values.repeats) {
     if (values.ends === 'count') {
@@ -147,6 +160,9 @@ export function validateEvent(
       else if (values.count < 2) errors.count = { code: 'repeat_count_min' };
     } else if (!values.until) errors.until = { code: 'repeat_end_required' };
     else if (values.date && values.until < values.date) errors.until = { code: 'repeat_until_invalid' };
+    else if (values.date && values.until > seriesLastDay(values.date)) {
+      errors.until = { code: 'repeat_too_long', params: FIELD_PARAMS.until };
+    }
   }
   return errors;
 }
@@ -156,7 +172,7 @@ export function repeatOf(values: EventValues): Repeat | undefined {
   if (!values.repeats) return undefined;
   return {
     period: values.period,
-    interval: Math.max(1, Math.min(99, Math.trunc(values.interval) || 1)),
+    interval: Math.max(1, Math.min(EVENT_REPEAT_INTERVAL_MAX, Math.trunc(values.interval) || 1)),
     weekdays: values.period === 'week' ? values.weekdays : [],
     until: values.ends === 'until' ? values.until : null,
     count: values.ends === 'count' && values.count !== '' ? values.count : null,

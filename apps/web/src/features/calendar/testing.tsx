@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import type { Socket } from '../../api/socket';
 import { type Session, SessionContext } from '../../app/session/context';
 import { buildTheme } from '../../app/theme';
+import type { RangePage } from './api';
 import type { CalendarEvent } from './types';
 
 /** Test helpers of the calendar (only tests import this file). */
@@ -27,6 +28,9 @@ const person = (n: number, firstName: string, lastName: string) =>
     login: firstName.toLowerCase(),
     deletion_mark: false,
   }) as UserListItem;
+
+/** A range's answer: its events, and whether the caller may create events there. */
+export const rangePage = (result: CalendarEvent[] = [], create = true): RangePage => ({ result, can: { create } });
 
 export const PEOPLE = [person(1, 'Anna', 'Kowalski'), person(2, 'Lukas', 'Schmidt'), person(3, 'Tom', 'Becker')];
 

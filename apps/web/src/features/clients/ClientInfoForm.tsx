@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { translateCode } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { CountedTextInput } from '../../ui/CountedTextInput';
 import { useValidatedForm } from '../../ui/form';
 import { showSuccess } from '../../ui/toast';
 import { LengthCounter } from '../../ui/ValidatedInput';
@@ -78,12 +79,7 @@ export function ClientInfoForm({ client, onSaved }: { client: ClientDto; onSaved
   };
 
   const text = (name: TextField, label: string) => (
-    <TextInput
-      {...form.field(name)}
-      label={label}
-      description={<LengthCounter length={form.values[name].length} max={LIMITS[name]} />}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-    />
+    <CountedTextInput {...form.field(name)} label={label} max={LIMITS[name]} />
   );
 
   return (

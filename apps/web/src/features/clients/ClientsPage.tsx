@@ -1,5 +1,5 @@
 import type { ClientDto, ClientStatus } from '@hallway/shared';
-import { Button, Drawer, Group, SegmentedControl, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Drawer, Group, SegmentedControl, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { BREAKPOINTS } from '../../app/theme';
 import { useTranslation } from '../../i18n';
+import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, QueryState } from '../../ui/States';
 import { ClientInfoForm } from './ClientInfoForm';
 import { ClientsTable } from './ClientsTable';
@@ -58,19 +59,15 @@ export default function ClientsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('subtitle')}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {t('create')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {t('create')}
+          </Button>
+        }
+      />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label={common('common.search')}

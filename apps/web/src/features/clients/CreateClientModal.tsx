@@ -1,4 +1,11 @@
-import { PASSWORD_MIN, SHORT_NAME_MAX } from '@hallway/shared';
+import {
+  LOGIN_MAX,
+  PASSWORD_MIN,
+  SHORT_NAME_MAX,
+  WORKSPACE_CODE_MAX,
+  WORKSPACE_CODE_MIN,
+  WORKSPACE_NAME_MAX,
+} from '@hallway/shared';
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +13,7 @@ import { useTranslation } from '../../i18n';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { showSuccess } from '../../ui/toast';
-import { useAuthTexts } from '../auth/texts';
+import { useAuthTexts } from '../auth';
 import { clientsMutations } from './queries';
 import { useClientsTexts } from './texts';
 
@@ -27,12 +34,12 @@ export function CreateClientModal({ opened, onClose }: { opened: boolean; onClos
   const { t: auth } = useAuthTexts();
   const creating = useMutation(clientsMutations.create(useQueryClient()));
   const form = useValidatedForm(EMPTY, {
-    workspace: { required: true, alphanumeric: true, minLength: 2, maxLength: 32 },
-    name: { required: true, maxLength: 120 },
+    workspace: { required: true, alphanumeric: true, minLength: WORKSPACE_CODE_MIN, maxLength: WORKSPACE_CODE_MAX },
+    name: { required: true, maxLength: WORKSPACE_NAME_MAX },
     'admin.firstName': { required: true, maxLength: SHORT_NAME_MAX },
     'admin.lastName': { required: true, maxLength: SHORT_NAME_MAX },
     'admin.email': { required: true, email: true },
-    'admin.login': { maxLength: 64 },
+    'admin.login': { maxLength: LOGIN_MAX },
     'admin.password': { required: true, minLength: PASSWORD_MIN },
   });
 

@@ -1,6 +1,6 @@
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { defineWebModule } from '../../app/webModule';
-import auth from '../auth/module';
+import { a11yPages } from './a11y';
 
 /** The superadmin's workspaces (spec portal §2 "/clients"). */
 export default defineWebModule({
@@ -11,5 +11,6 @@ export default defineWebModule({
   ],
   texts: { namespace: 'clients', load: async (lang) => (await import('./texts')).clientsTexts[lang] },
   // The new workspace's first administrator is asked for with the sign-up form's words.
-  uses: [auth],
+  uses: ['auth'],
+  a11yPages,
 });

@@ -1,13 +1,22 @@
-import { INN_LENGTH, PASSWORD_MIN, type RegisterBody, SHORT_NAME_MAX, TEXT_MAX } from '@hallway/shared';
+import {
+  INN_LENGTH,
+  LOGIN_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+  type RegisterBody,
+  SHORT_NAME_MAX,
+  TEXT_MAX,
+} from '@hallway/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { translateCode } from '../../i18n/errors';
 import { useValidatedForm } from '../../ui/form';
 import { PasswordField } from '../../ui/PasswordField';
 import { showSuccess } from '../../ui/toast';
-import { registerEmployee } from '../profile/api';
-import { usePeopleTexts } from '../profile/texts';
+import { usePeopleTexts } from '../profile';
+import { employeesMutations } from './queries';
 
 const EMPTY = {
   firstName: '',
@@ -24,15 +33,8 @@ const EMPTY = {
 };
 
 /** Adds an employee through `POST api/register` with the rules of spec portal §5 "Employees". */
-export function AddEmployeeModal({
-  opened,
-  onClose,
-  onAdded,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onAdded: () => void;
-}) {
+export function AddEmployeeModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const registering = useMutation(employeesMutations.register(useQueryClient()));
   const { t } = usePeopleTexts();
   const { t: common } = useTranslation();
   const name = { required: true, maxLength: SHORT_NAME_MAX };
@@ -41,12 +43,12 @@ export function AddEmployeeModal({
     lastName: name,
     middleName: { maxLength: SHORT_NAME_MAX },
     email: { required: true, email: true, maxLength: TEXT_MAX },
-    login: { maxLength: 64 },
+    login: { maxLength: LOGIN_MAX },
     password: { required: true, minLength: PASSWORD_MIN },
     confirmation: (values) => ({ required: true, equals: () => values.password }),
     position: { maxLength: TEXT_MAX },
     department: { maxLength: TEXT_MAX },
-    phone: { maxLength: 40 },
+    phone: { maxLength: PHONE_MAX },
     inn: { pattern: new RegExp(`^\\d{${INN_LENGTH}}$`), messages: { pattern: translateCode('inn_invalid') } },
   });
   const close = () => {
@@ -56,10 +58,9 @@ export function AddEmployeeModal({
   const submit = form.onSubmit(async (values) => {
     const body: Record<string, string> = {};
     for (const [key, value] of Object.entries(values)) if (value.trim()) body[key] = value.trim();
-    const answer = await registerEmployee(body as unknown as RegisterBody);
+    const answer = await registering.mutateAsync(body as unknown as RegisterBody);
     // 'empls.success' is the spec's key for a finished registration (portal §4 "Session").
     showSuccess(common(answer.message as 'empls.success'));
-    onAdded();
     close();
   });
 

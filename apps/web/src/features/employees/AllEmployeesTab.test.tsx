@@ -97,6 +97,24 @@ describe('the employees table', () => {
     await waitFor(() => expect(resend).toHaveBeenCalledWith('u2'));
   });
 
+  it('shows an e-mail address whole: it wraps only after the "@", each part shortened, never broken mid-word', async () => {
+    setup();
+    const [anna] = await screen.findAllByTestId('employee-row');
+    const address = within(anna).getByTitle('anna@example.test');
+    const parts = [...address.querySelectorAll('span')];
+    expect(parts.map((part) => part.textContent)).toEqual(['anna@', 'example.test']);
+    expect(address.querySelector('wbr')?.previousElementSibling).toBe(parts[0]);
+    for (const part of parts) {
+      expect(part.style.whiteSpace).toBe('nowrap');
+      expect(part.style.textOverflow).toBe('ellipsis');
+    }
+    // Nothing around it lets the address break anywhere.
+    for (let box: HTMLElement | null = address; box && box !== anna; box = box.parentElement) {
+      expect(box.style.overflowWrap).not.toBe('anywhere');
+      expect(box.style.wordBreak).not.toBe('break-all');
+    }
+  });
+
   it('opens the invitation form from its own button', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Invite by e-mail' }));
@@ -107,14 +125,14 @@ describe('the employees table', () => {
 describe('the import dialog', () => {
   it('downloads the import template', async () => {
     const download = vi.spyOn(api, 'downloadExport').mockResolvedValue('employees-import-template.xlsx');
-    renderWithSession(<ImportModal kind="import" opened onClose={() => {}} onImported={() => {}} />);
+    renderWithSession(<ImportModal kind="import" opened onClose={() => {}} />);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Download template' }));
     expect(download).toHaveBeenCalledWith('/api/user/import/template', 'employees-import-template.xlsx', 'GET');
   });
 
   it('offers no template for an HR-system file, which has its own columns', () => {
-    renderWithSession(<ImportModal kind="hrm" opened onClose={() => {}} onImported={() => {}} />);
+    renderWithSession(<ImportModal kind="hrm" opened onClose={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Download template' })).toBeNull();
   });
 });

@@ -42,10 +42,8 @@ import { OnDemandMenu } from '../../ui/OnDemandMenu';
 import { TableSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
-import { downloadExport, peopleKeys, resendInvitation } from '../profile/api';
-import { usePeopleTexts } from '../profile/texts';
+import { downloadExport, usePeopleTexts } from '../profile';
 import { AddEmployeeModal } from './AddEmployeeModal';
-import { bulkUsers } from './api';
 import { BulkBar, type EmployeesView } from './BulkBar';
 import { ImportModal } from './ImportModal';
 import { InviteModal } from './InviteModal';
@@ -54,6 +52,37 @@ import { SelectPageBox, SelectRowBox, useSelection } from './Selection';
 import { useEmployeesTexts } from './texts';
 
 const PAGE = 25;
+
+/** A part of an address: never broken inside, shortened with an ellipsis when wider than the column. */
+const EMAIL_PART = {
+  display: 'inline-block',
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'top',
+} as const;
+
+/**
+ * An e-mail address in a column of at most 16rem: it wraps only after the "@" (name and domain each stay whole,
+ * an ellipsis shortening a part too long for the column), and the full address is its title.
+ */
+export function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <Text size="sm" title={email} maw="16rem" style={{ wordBreak: 'normal', overflowWrap: 'normal' }}>
+      {at > 0 ? (
+        <>
+          <span style={EMAIL_PART}>{email.slice(0, at + 1)}</span>
+          <wbr />
+          <span style={EMAIL_PART}>{email.slice(at + 1)}</span>
+        </>
+      ) : (
+        <span style={EMAIL_PART}>{email}</span>
+      )}
+    </Text>
+  );
+}
 
 const STATUS_COLORS: Record<UserStatus, string> = {
   active: 'teal',
@@ -127,7 +156,6 @@ export function AllEmployeesTab() {
   const query = useQuery(employeesQueries.list(workspace, filter));
   const resetting = useMutation(employeesMutations.resetToHrm(queryClient));
   const deleting = useMutation(employeesMutations.setDeleted(queryClient));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.all });
 
   const exportFile = async (key: string, path: string, name: string) => {
     setExporting(key);
@@ -139,23 +167,24 @@ export function AllEmployeesTab() {
       setExporting(null);
     }
   };
-  const resend = useMutation({
-    mutationFn: (person: UserListItem) => resendInvitation(person._id),
-    onSuccess: (person) => showSuccess(t('employees.resent', { email: person.email })),
-    onError: showError,
-  });
-  const decide = useMutation({
-    mutationFn: async ({ person, approve }: { person: UserListItem; approve: boolean }) => {
-      const [outcome] = await bulkUsers({ action: approve ? 'approve' : 'decline', ids: [person._id] });
-      if (!outcome?.ok) throw new Error(translateCode(outcome?.code ?? 'unknown'));
-      return person;
-    },
-    onSuccess: () => {
-      showSuccess(bulkTexts.t('done', { count: 1 }));
-      void refresh();
-    },
-    onError: showError,
-  });
+  const resending = useMutation(employeesMutations.resendInvitation(queryClient));
+  const resend = (person: UserListItem) =>
+    resending.mutate(person._id, {
+      onSuccess: (invited) => showSuccess(t('employees.resent', { email: invited.email })),
+      onError: showError,
+    });
+  const deciding = useMutation(employeesMutations.bulk(queryClient));
+  const decide = (person: UserListItem, approve: boolean) =>
+    deciding.mutate(
+      { action: approve ? 'approve' : 'decline', ids: [person._id] },
+      {
+        onSuccess: ([outcome]) =>
+          outcome?.ok
+            ? showSuccess(bulkTexts.t('done', { count: 1 }))
+            : showError(new Error(translateCode(outcome?.code ?? 'unknown'))),
+        onError: showError,
+      },
+    );
   const restoreFromHrm = (person: UserListItem) =>
     resetting.mutate(person._id, { onSuccess: () => showSuccess(t('employees.resetHrmDone')) });
 
@@ -233,7 +262,7 @@ export function AllEmployeesTab() {
                 {wide && (
                   <>
                     <Table.Td>{person.department}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{person.email}</Table.Td>
+                    <Table.Td>{person.email && <EmailText email={person.email} />}</Table.Td>
                     <Table.Td>
                       <Group gap={4}>
                         {person.roles
@@ -277,7 +306,7 @@ export function AllEmployeesTab() {
                       {t('employees.exportOne')}
                     </Menu.Item>
                     {person.status === 'invited' && (
-                      <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => resend.mutate(person)}>
+                      <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => resend(person)}>
                         {t('employees.resendInvite')}
                       </Menu.Item>
                     )}
@@ -288,17 +317,10 @@ export function AllEmployeesTab() {
                     )}
                     {person.status === 'pending' && (
                       <>
-                        <Menu.Item
-                          leftSection={<IconCheck size={16} />}
-                          onClick={() => decide.mutate({ person, approve: true })}
-                        >
+                        <Menu.Item leftSection={<IconCheck size={16} />} onClick={() => decide(person, true)}>
                           {bulkTexts.t('approveOne')}
                         </Menu.Item>
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconX size={16} />}
-                          onClick={() => decide.mutate({ person, approve: false })}
-                        >
+                        <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => decide(person, false)}>
                           {bulkTexts.t('declineOne')}
                         </Menu.Item>
                       </>
@@ -400,14 +422,9 @@ export function AllEmployeesTab() {
           />
         </Group>
       )}
-      <InviteModal opened={inviting} onClose={() => setInviting(false)} onInvited={() => void refresh()} />
-      <AddEmployeeModal opened={adding} onClose={() => setAdding(false)} onAdded={() => void refresh()} />
-      <ImportModal
-        kind={importing ?? 'import'}
-        opened={!!importing}
-        onClose={() => setImporting(null)}
-        onImported={() => void refresh()}
-      />
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} />
+      <AddEmployeeModal opened={adding} onClose={() => setAdding(false)} />
+      <ImportModal kind={importing ?? 'import'} opened={!!importing} onClose={() => setImporting(null)} />
       <ConfirmDialog
         opened={!!confirming}
         onClose={() => setConfirming(null)}

@@ -11,7 +11,7 @@ import {
   IconUserShield,
   IconX,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { offeredRights } from '../../app/features';
 import { useSession } from '../../app/session/context';
@@ -19,9 +19,9 @@ import { useTranslation } from '../../i18n';
 import { errorText, translateCode } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { showError, showSuccess } from '../../ui/toast';
-import { peopleKeys } from '../profile/api';
-import { usePeopleTexts } from '../profile/texts';
-import { bulkUsers, exportSelected } from './api';
+import { usePeopleTexts } from '../profile';
+import { exportSelected } from './api';
+import { employeesMutations } from './queries';
 import { useEmployeesTexts } from './texts';
 
 /** Which list the selection was made in: the actions that make sense differ. */
@@ -44,7 +44,7 @@ export function BulkBar({ view, selected, onSelect }: BulkBarProps) {
   const { t } = useEmployeesTexts();
   const people = usePeopleTexts();
   const { client } = useSession();
-  const queryClient = useQueryClient();
+  const bulk = useMutation(employeesMutations.bulk(useQueryClient()));
   const [busy, setBusy] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<{ name: string; code: string }[]>([]);
   const [confirming, setConfirming] = useState<'block' | 'decline' | null>(null);
@@ -61,11 +61,9 @@ export function BulkBar({ view, selected, onSelect }: BulkBarProps) {
     setBusy(action);
     setRefusals([]);
     try {
-      const outcomes = await bulkUsers({ action, ids: only, ...extra });
-      report(outcomes);
+      report(await bulk.mutateAsync({ action, ids: only, ...extra }));
     } finally {
       setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
     }
   };
   const report = (outcomes: BulkUserOutcome[]) => {

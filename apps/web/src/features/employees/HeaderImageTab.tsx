@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { errorText } from '../../i18n/errors';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useUpload } from '../../ui/useUpload';
-import type { WorkspaceChanges } from '../profile/api';
+import type { WorkspaceChanges } from '../profile';
 import { useEmployeesTexts } from './texts';
 
 /** The cropper (and its library) loads when an administrator first picks a picture. */

@@ -1,13 +1,14 @@
 import type { HrmReport, ImportReport, ImportRowError } from '@hallway/shared';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { errorText, translateCode } from '../../i18n/errors';
 import { FileUpload } from '../../ui/FileUpload';
-import { downloadExport, importEmployees, loadHrm } from '../profile/api';
-import { usePeopleTexts } from '../profile/texts';
-import type { PeopleTexts } from '../profile/texts/en';
+import type { PeopleTexts } from '../profile';
+import { downloadExport, usePeopleTexts } from '../profile';
+import { employeesMutations } from './queries';
 
 type Report = ImportReport | HrmReport;
 
@@ -96,13 +97,12 @@ export function ImportModal({
   kind,
   opened,
   onClose,
-  onImported,
 }: {
   kind: 'import' | 'hrm';
   opened: boolean;
   onClose: () => void;
-  onImported: () => void;
 }) {
+  const importing = useMutation(employeesMutations.importFile(useQueryClient()));
   const { t } = usePeopleTexts();
   const { t: common } = useTranslation();
   const [report, setReport] = useState<Report | null>(null);
@@ -130,8 +130,7 @@ export function ImportModal({
     setProblem(null);
     setReport(null);
     try {
-      setReport(kind === 'hrm' ? await loadHrm(fileId) : await importEmployees(fileId));
-      onImported();
+      setReport(await importing.mutateAsync({ kind, fileId }));
     } catch (err) {
       setProblem(errorText(err));
     } finally {

@@ -3,18 +3,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import { renderUi } from '../../test/render';
+import { renderWithSession } from '../groups/testing';
 import * as api from '../profile/api';
 import { InviteModal } from './InviteModal';
 
 afterEach(() => vi.restoreAllMocks());
 
 function open() {
-  const onInvited = vi.fn();
   const onClose = vi.fn();
-  renderUi(<InviteModal opened onClose={onClose} onInvited={onInvited} />);
+  const { client } = renderWithSession(<InviteModal opened onClose={onClose} />);
   const dialog = screen.getByRole('dialog', { name: 'Invite by e-mail' });
-  return { dialog, onInvited, onClose, user: userEvent.setup({ delay: null }) };
+  return { dialog, client, onClose, user: userEvent.setup({ delay: null }) };
 }
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
@@ -24,14 +23,16 @@ describe('InviteModal', () => {
     const invite = vi
       .spyOn(api, 'inviteEmployee')
       .mockImplementation(async (body) => ({ ...body, _id: 'u9', status: 'invited' }) as unknown as UserDto);
-    const { dialog, onInvited, onClose, user } = open();
+    const { dialog, client, onClose, user } = open();
+    const refresh = vi.spyOn(client, 'invalidateQueries');
     expect(dialog.querySelector('input[type="password"]')).toBeNull();
     await user.type(field(/First name/), ' Ines ');
     await user.type(field(/Last name/), 'Invited');
     await user.type(field(/E-mail/), 'ines@example.test');
     await user.type(field(/Position/), 'Designer');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(onInvited).toHaveBeenCalledOnce());
+    // The people lists are read again: the invited person shows there.
+    await waitFor(() => expect(refresh).toHaveBeenCalledWith({ queryKey: ['people'] }));
     expect(invite).toHaveBeenCalledWith({
       firstName: 'Ines',
       lastName: 'Invited',
@@ -59,14 +60,13 @@ describe('InviteModal', () => {
         fields: { email: 'email_taken' },
       }),
     );
-    const { onInvited, onClose, user } = open();
+    const { onClose, user } = open();
     await user.type(field(/First name/), 'Eve');
     await user.type(field(/Last name/), 'Again');
     await user.type(field(/E-mail/), 'eve@example.test');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('This e-mail is already registered')).toBeTruthy();
     expect(field(/E-mail/).getAttribute('aria-invalid')).toBe('true');
-    expect(onInvited).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

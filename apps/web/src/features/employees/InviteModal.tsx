@@ -1,11 +1,12 @@
 import { SHORT_NAME_MAX, TEXT_MAX } from '@hallway/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { useValidatedForm } from '../../ui/form';
 import { showSuccess } from '../../ui/toast';
-import { inviteEmployee } from '../profile/api';
-import { usePeopleTexts } from '../profile/texts';
+import { usePeopleTexts } from '../profile';
+import { employeesMutations } from './queries';
 
 const EMPTY = { firstName: '', lastName: '', email: '', position: '', department: '' };
 
@@ -13,15 +14,8 @@ const EMPTY = { firstName: '', lastName: '', email: '', position: '', department
  * Invites someone by e-mail (`POST api/user/invite`): a name and an address, never a password; the person sets
  * their own through the mailed link and shows as "invited" until then.
  */
-export function InviteModal({
-  opened,
-  onClose,
-  onInvited,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onInvited: () => void;
-}) {
+export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const inviting = useMutation(employeesMutations.invite(useQueryClient()));
   const { t } = usePeopleTexts();
   const { t: common } = useTranslation();
   const name = { required: true, maxLength: SHORT_NAME_MAX };
@@ -42,9 +36,8 @@ export function InviteModal({
         .map(([key, value]) => [key, value.trim()])
         .filter(([, value]) => value),
     );
-    const person = await inviteEmployee(trimmed as typeof EMPTY);
+    const person = await inviting.mutateAsync(trimmed as typeof EMPTY);
     showSuccess(t('employees.invited', { email: person.email }));
-    onInvited();
     close();
   });
 

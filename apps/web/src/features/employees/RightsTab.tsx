@@ -2,18 +2,15 @@ import type { AssignableRole, ClientDto, Right, UserDto } from '@hallway/shared'
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { offeredRights } from '../../app/features';
 import { useSession } from '../../app/session/context';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
-import { setRights, setRightsForAll, setRole, setRoleForAll, type WorkspaceChanges } from '../profile/api';
-import { profileQueries } from '../profile/queries';
-import { usePeopleTexts } from '../profile/texts';
-import { usePersonUpdated } from '../profile/usePersonSaver';
-import { employeesQueries } from './queries';
+import { profileQueries, usePeopleTexts, usePersonUpdated, type WorkspaceChanges } from '../profile';
+import { employeesMutations, employeesQueries } from './queries';
 
 const ROLES: AssignableRole[] = ['admin', 'hr'];
 
@@ -22,6 +19,8 @@ function PersonRights({ id, rights }: { id: string; rights: Right[] }) {
   const { t } = usePeopleTexts();
   const { user } = useSession();
   const updated = usePersonUpdated();
+  const roleChange = useMutation(employeesMutations.setRole());
+  const rightsChange = useMutation(employeesMutations.setRights());
   const [saving, setSaving] = useState<string | null>(null);
   // The switch moves at once; the server's answer (or a failure) settles it.
   const [pendingValue, setPendingValue] = useState<boolean | null>(null);
@@ -57,7 +56,7 @@ function PersonRights({ id, rights }: { id: string; rights: Right[] }) {
               disabled={self || (saving !== null && saving !== `role:${role}`)}
               onChange={(event) => {
                 const grant = event.currentTarget.checked;
-                void change(`role:${role}`, grant, () => setRole(person._id, role, grant));
+                void change(`role:${role}`, grant, () => roleChange.mutateAsync({ id: person._id, role, grant }));
               }}
             />
           ))}
@@ -81,7 +80,9 @@ function PersonRights({ id, rights }: { id: string; rights: Right[] }) {
               disabled={saving !== null && saving !== `right:${right}`}
               onChange={(event) => {
                 const allowed = event.currentTarget.checked;
-                void change(`right:${right}`, allowed, () => setRights(person._id, { [right]: allowed }));
+                void change(`right:${right}`, allowed, () =>
+                  rightsChange.mutateAsync({ id: person._id, rights: { [right]: allowed } }),
+                );
               }}
             />
           ))}
@@ -139,6 +140,7 @@ export function RightsTab({
   const [defaultsPending, setDefaultsPending] = useState<Partial<Record<Right, boolean>>>({});
   const defaults = { ...workspace.settings.defaultRights, ...defaultsPending };
   const rights = offeredRights(workspace);
+  const forAll = useMutation(employeesMutations.setForAll(useQueryClient(), workspace._id));
   const saveDefault = async (right: Right, allowed: boolean) => {
     setDefaultsPending((current) => ({ ...current, [right]: allowed }));
     try {
@@ -152,10 +154,11 @@ export function RightsTab({
 
   const applyToAll = async () => {
     if (!pending) return;
-    const answer =
+    const answer = await forAll.mutateAsync(
       pending.kind === 'right'
-        ? await setRightsForAll(workspace._id, { [pending.right]: pending.allow })
-        : await setRoleForAll(workspace._id, pending.role, pending.grant);
+        ? { kind: 'right', rights: { [pending.right]: pending.allow } }
+        : { kind: 'role', role: pending.role, grant: pending.grant },
+    );
     showSuccess(t('employees.changedFor', { count: answer.users.length }));
   };
 

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { featureOffered, offeredStartPages } from '../../app/features';
 import { useTranslation } from '../../i18n';
 import { errorText, translateCode } from '../../i18n/errors';
+import { CountedTextInput } from '../../ui/CountedTextInput';
 import { useValidatedForm } from '../../ui/form';
-import { LengthCounter } from '../../ui/ValidatedInput';
-import type { WorkspaceChanges } from '../profile/api';
-import { usePeopleTexts } from '../profile/texts';
+import type { WorkspaceChanges } from '../profile';
+import { usePeopleTexts } from '../profile';
 import { useEmployeesTexts } from './texts';
 
 type Save = (changes: WorkspaceChanges) => Promise<void>;
@@ -112,12 +112,7 @@ export function CompanyTab({ workspace, onSaved }: { workspace: ClientDto; onSav
     await onSaved(changes);
   });
   const text = (name: TextField, label: string) => (
-    <TextInput
-      {...form.field(name)}
-      label={label}
-      description={<LengthCounter length={form.values[name].length} max={LIMITS[name]} />}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-    />
+    <CountedTextInput {...form.field(name)} label={label} max={LIMITS[name]} />
   );
   return (
     <form onSubmit={submit} noValidate>

@@ -1,15 +1,34 @@
-import type { UsersFilterBody } from '@hallway/shared';
+import type {
+  AssignableRole,
+  BulkUsersBody,
+  HrmReport,
+  ImportReport,
+  InviteEmployeeBody,
+  RegisterBody,
+  Rights,
+  UsersFilterBody,
+} from '@hallway/shared';
 import { keepPreviousData, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { showError } from '../../ui/toast';
 import {
   fetchWorkspace,
   filterUsers,
+  importEmployees,
+  inviteEmployee,
+  loadHrm,
   peopleKeys,
+  registerEmployee,
+  resendInvitation,
   resetToHrm,
   setDeleted,
+  setRights,
+  setRightsForAll,
+  setRole,
+  setRoleForAll,
   updateWorkspace,
   type WorkspaceChanges,
-} from '../profile/api';
+} from '../profile';
+import { bulkUsers } from './api';
 
 const workspaceKey = (clientId: string) => [...peopleKeys.all, 'workspace', clientId] as const;
 
@@ -48,6 +67,66 @@ export const employeesMutations = {
   setDeleted: (client: QueryClient) =>
     mutationOptions({
       mutationFn: ({ id, deleted }: { id: string; deleted: boolean }) => setDeleted(id, deleted),
+      onSuccess: () => refreshPeople(client),
+    }),
+
+  /** Invites someone by e-mail; the lists show them as invited. */
+  invite: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: (body: InviteEmployeeBody) => inviteEmployee(body),
+      onSuccess: () => refreshPeople(client),
+    }),
+
+  /** A new link for someone still invited (the earlier one stops working). */
+  resendInvitation: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: (id: string) => resendInvitation(id),
+      onSuccess: () => refreshPeople(client),
+    }),
+
+  /** An administrator registers someone with a password. */
+  register: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: (body: RegisterBody) => registerEmployee(body),
+      onSuccess: () => refreshPeople(client),
+    }),
+
+  /** An xlsx of employees (`import`) or an HRM export (`hrm`) loaded: the report comes back, the lists change. */
+  importFile: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: ({ kind, fileId }: { kind: 'import' | 'hrm'; fileId: string }): Promise<ImportReport | HrmReport> =>
+        kind === 'hrm' ? loadHrm(fileId) : importEmployees(fileId),
+      onSuccess: () => refreshPeople(client),
+    }),
+
+  /** One action on many people at once (approve, decline, delete, rights…): each person's outcome comes back. */
+  bulk: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: (body: BulkUsersBody) => bulkUsers(body),
+      // Some may have changed even when the answer failed: the lists are read again either way.
+      onSettled: () => refreshPeople(client),
+    }),
+
+  /** A role or a right of one person: the answer is the fresh person (`usePersonUpdated` shows it). */
+  setRole: () =>
+    mutationOptions({
+      mutationFn: ({ id, role, grant }: { id: string; role: AssignableRole; grant: boolean }) =>
+        setRole(id, role, grant),
+    }),
+  setRights: () =>
+    mutationOptions({
+      mutationFn: ({ id, rights }: { id: string; rights: Partial<Rights> }) => setRights(id, rights),
+    }),
+
+  /** A role or right for everyone of the workspace: every person shown may have changed. */
+  setForAll: (client: QueryClient, clientId: string) =>
+    mutationOptions({
+      mutationFn: (
+        change: { kind: 'right'; rights: Partial<Rights> } | { kind: 'role'; role: AssignableRole; grant: boolean },
+      ): Promise<{ users: string[] }> =>
+        change.kind === 'right'
+          ? setRightsForAll(clientId, change.rights)
+          : setRoleForAll(clientId, change.role, change.grant),
       onSuccess: () => refreshPeople(client),
     }),
 

@@ -18,13 +18,35 @@ function setup() {
 describe('CreateGroupModal', { timeout: 20_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('refuses an empty form inline: name and description required, type required', async () => {
+  it('refuses an empty form inline: name and description required', async () => {
     const create = vi.spyOn(api, 'createGroup');
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Create group' }));
     expect(screen.getAllByText('Field is required')).toHaveLength(2);
-    expect(screen.getByText('Choose the group type')).toBeTruthy();
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('starts as a public group, and says in the list what each type means', async () => {
+    const create = vi
+      .spyOn(api, 'createGroup')
+      .mockImplementation(async (body) => ({ _id: 'g1', ...body }) as unknown as GroupDetailDto);
+    const { user, created } = setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Runners');
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Morning runs by the river');
+    const type = screen.getAllByLabelText(/^Type/)[0];
+    expect(type).toHaveProperty('value', 'Public');
+    expect(screen.getByText('Anyone can find it and join at once.')).toBeTruthy();
+    await user.click(type);
+    await screen.findByRole('option', { name: /^Closed/ });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'PublicAnyone can find it and join at once.',
+      'ClosedAnyone can find it; joining needs an administrator’s approval or an invitation.',
+      'PrivateInvisible to non-members; joining by invitation only.',
+    ]);
+    await user.click(type);
+    await user.click(screen.getByRole('button', { name: 'Create group' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect((create.mock.calls[0][0] as CreateGroupBody).type).toBe('public');
   });
 
   it('counts the name near its limit of 50 and refuses a longer one', async () => {
@@ -56,7 +78,7 @@ describe('CreateGroupModal', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Runners');
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Morning runs by the river');
     await user.click(screen.getAllByLabelText(/^Type/)[0]);
-    await user.click(screen.getByRole('option', { name: 'Closed' }));
+    await user.click(screen.getByRole('option', { name: /^Closed/ }));
     expect(screen.getByText(/approval or an invitation/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create group' }));
     await waitFor(() => expect(screen.getByText('Choose the group type')).toBeTruthy());

@@ -6,22 +6,11 @@ import {
   type GroupType,
   type StoredFile,
 } from '@hallway/shared';
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CountedTextInput } from '../../ui/CountedTextInput';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useValidatedForm } from '../../ui/form';
 import { showSuccess } from '../../ui/toast';
@@ -119,7 +108,7 @@ function PictureField({
 
 /**
  * The group's main fields (spec portal §5 "Groups"): name ≤ 50 and description ≤ 250, both required, with counters
- * near the limit; type required. Server refusals land on their fields in the person's language.
+ * near the limit; type required, each option with its meaning. Server refusals land on their fields in the person's language.
  */
 export function GroupFields({
   initial,
@@ -151,13 +140,7 @@ export function GroupFields({
       )}
     >
       <Stack gap="sm">
-        <TextInput
-          label={t('form.name')}
-          {...form.field('name')}
-          description={<LengthCounter length={form.values.name.length} max={GROUP_NAME_MAX} />}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          data-autofocus
-        />
+        <CountedTextInput label={t('form.name')} {...form.field('name')} max={GROUP_NAME_MAX} data-autofocus />
         <Textarea
           label={t('form.description')}
           autosize
@@ -175,6 +158,18 @@ export function GroupFields({
           error={form.errorOf('type') ?? undefined}
           withAsterisk
           allowDeselect={false}
+          // Each type says what it means in the list, the chosen one under the field.
+          renderOption={({ option, checked }) => (
+            <Stack gap={0}>
+              <Text size="sm" fw={checked ? 600 : 500}>
+                {option.label}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(`types.${option.value as GroupType}Hint`)}
+              </Text>
+            </Stack>
+          )}
+          comboboxProps={{ width: 'target' }}
           description={chosen ? t(`types.${chosen}Hint`) : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
@@ -219,7 +214,8 @@ export const bodyOf = (values: GroupFormValues) => ({
   avatar: values.avatar?._id ?? null,
 });
 
-const EMPTY: GroupFormValues = { name: '', description: '', type: '', cover: null, avatar: null };
+/** A new group starts public (open to all), the most common kind; the form says what each type means. */
+const EMPTY: GroupFormValues = { name: '', description: '', type: 'public', cover: null, avatar: null };
 
 /** "New group": the created group opens at once. */
 export function CreateGroupModal({

@@ -14,20 +14,17 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconLock, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowLeft, IconLock, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { HeaderCardSkeleton } from '../../ui/Skeletons';
-import { QueryState } from '../../ui/States';
+import { EmptyState, QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
-import { Composer } from '../wall/Composer';
-import { insertPostInFeed } from '../wall/cache';
-import { WallProvider } from '../wall/context';
-import { Feed } from '../wall/Feed';
+import { Composer, Feed, insertPostInFeed, WallProvider } from '../wall';
 import '../wall/wall.css';
 import { coverBackground, GroupAvatar, MembershipButton, TypeBadge } from './GroupCard';
 import { MembersTab } from './Members';
@@ -35,7 +32,7 @@ import { groupMutations, groupQueries } from './queries';
 import { RequestsTab } from './Requests';
 import { useGroupRoom } from './realtime';
 import { SettingsTab } from './Settings';
-import { useGroupsTexts } from './texts';
+import { type GroupKind, useGroupsTexts, usePlaceTexts } from './texts';
 import './groups.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,7 +91,14 @@ export default function GroupPage() {
       query={query}
       loading={<HeaderCardSkeleton coverHeight={{ base: 110, sm: 170 }} avatar={88} rows={3} />}
     >
-      {(group) => <GroupView group={group} />}
+      {(group) =>
+        // A project's wall opened as a group (an old or hand-typed link) shows as the project it is.
+        group.kind === 'project' && group.project ? (
+          <Navigate to={`/project/${group.project}`} replace />
+        ) : (
+          <GroupView group={group} />
+        )
+      }
     </QueryState>
   );
 }
@@ -181,9 +185,12 @@ function GroupHeader({ group }: { group: GroupDetailDto }) {
   );
 }
 
-/** The group's wall: the wall's own composer and feed with the parent `group`. */
-export function GroupWall({ groupId, canPost }: { groupId: string; canPost: boolean }) {
-  const { t } = useGroupsTexts();
+/**
+ * The wall of a group or of a project (`kind`): the wall's own composer and feed with the parent `group`, worded for
+ * the place (who sees a post, the empty wall, read-only).
+ */
+export function GroupWall({ groupId, canPost, kind }: { groupId: string; canPost: boolean; kind: GroupKind }) {
+  const { t } = usePlaceTexts(kind);
   const client = useQueryClient();
   const onPublished = useCallback(
     (post: PostDto) => insertPostInFeed(client, 'group', groupId, { ...post, viewed: true }),
@@ -193,13 +200,24 @@ export function GroupWall({ groupId, canPost }: { groupId: string; canPost: bool
     <WallProvider group={groupId} canWrite={canPost}>
       <Stack gap="md">
         {canPost ? (
-          <Composer feed="group" onPublished={onPublished} />
+          <Composer feed="group" onPublished={onPublished} audience={t('group.audience')} />
         ) : (
           <Text size="sm" c="dimmed">
             {t('group.readOnly')}
           </Text>
         )}
-        <Feed kind="group" />
+        <Feed
+          kind="group"
+          empty={
+            <Paper withBorder radius="lg" p="lg">
+              <EmptyState
+                icon={<IconUsers size={28} stroke={1.5} />}
+                title={t('group.emptyTitle')}
+                description={t('group.emptyText')}
+              />
+            </Paper>
+          }
+        />
       </Stack>
     </WallProvider>
   );
@@ -296,7 +314,7 @@ function GroupView({ group }: { group: GroupDetailDto }) {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
               {can.read ? (
-                <GroupWall groupId={group._id} canPost={can.post} />
+                <GroupWall groupId={group._id} canPost={can.post} kind={group.kind} />
               ) : (
                 <Alert variant="light" icon={<IconLock size={18} />}>
                   {t('group.closedNotice')}

@@ -1,5 +1,5 @@
 import type { GroupDto } from '@hallway/shared';
-import { Badge, Button, Center, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconInbox, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,8 @@ import { groupMutations, groupQueries } from './queries';
 import { useMembershipEvents } from './realtime';
 import { useGroupsTexts } from './texts';
 import './groups.css';
+import { LoadMore } from '../../ui/LoadMore';
+import { PageHeader } from '../../ui/PageHeader';
 
 const TABS = ['my', 'all', 'requests', 'projects'] as const;
 type Tab = (typeof TABS)[number];
@@ -44,16 +46,17 @@ function Directory() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h3">
-          {t('directory.title')}
-        </Title>
-        {can('groups') && tab !== 'projects' && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} radius="xl">
-            {t('directory.create')}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t('directory.title')}
+        actions={
+          can('groups') &&
+          tab !== 'projects' && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} radius="xl">
+              {t('directory.create')}
+            </Button>
+          )
+        }
+      />
       <Tabs
         value={tab}
         onChange={(value) => setParams(value && value !== 'my' ? { tab: value } : {}, { replace: true })}
@@ -117,9 +120,7 @@ function PersonGroups({ personId }: { personId: string }) {
       >
         {t('directory.backToAll')}
       </Button>
-      <Title order={1} size="h3">
-        {person ? t('directory.personTitle', { name: displayName(person) }) : t('directory.title')}
-      </Title>
+      <PageHeader title={person ? t('directory.personTitle', { name: displayName(person) }) : t('directory.title')} />
       <GroupList scope="user" ownerId={personId} />
     </Stack>
   );
@@ -173,13 +174,7 @@ function GroupList({ scope, ownerId }: { scope: 'all' | 'user'; ownerId?: string
           </SimpleGrid>
         )}
       </QueryState>
-      {query.hasNextPage && (
-        <Center>
-          <Button variant="subtle" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {t('directory.loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={query} label={t('directory.loadMore')} />
     </Stack>
   );
 }

@@ -1,14 +1,24 @@
 import type { GroupDetailDto, GroupMemberDto } from '@hallway/shared';
-import { ActionIcon, Badge, Button, Center, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCrown, IconDots, IconSearch, IconShieldCheck, IconShieldOff, IconUserMinus } from '@tabler/icons-react';
+import {
+  IconCrown,
+  IconDots,
+  IconSearch,
+  IconShieldCheck,
+  IconShieldOff,
+  IconUserMinus,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadMore } from '../../ui/LoadMore';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import { groupMutations, groupQueries } from './queries';
+import { InviteForm } from './Requests';
 import { useGroupsTexts } from './texts';
 
 const ROLE_COLOR = { owner: 'yellow', admin: 'blue', member: 'gray' } as const;
@@ -109,24 +119,35 @@ function MemberRow({ group, member }: { group: GroupDetailDto; member: GroupMemb
   );
 }
 
-/** The group's members with their roles, owner first, 50 a page; managers change roles and remove people. */
+/**
+ * The group's members with their roles, owner first, 50 a page; managers change roles and remove people; those who
+ * may invite invite from here too (the requests tab's form, in a dialog).
+ */
 export function MembersTab({ group }: { group: GroupDetailDto }) {
   const { t } = useGroupsTexts();
+  const [inviting, setInviting] = useState(false);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const query = useInfiniteQuery(groupQueries.members(group._id, debounced));
   const members = query.data?.pages.flatMap((page) => page.result) ?? [];
   return (
     <Stack gap="sm" maw={760}>
-      <TextInput
-        aria-label={t('members.search')}
-        placeholder={t('members.search')}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        radius="xl"
-        maw={360}
-      />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <TextInput
+          aria-label={t('members.search')}
+          placeholder={t('members.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          radius="xl"
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
+        />
+        {group.can.invite && (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+            {t('pending.invite')}
+          </Button>
+        )}
+      </Group>
       <QueryState
         query={query}
         loading={<SkeletonRows rows={4} />}
@@ -141,13 +162,17 @@ export function MembersTab({ group }: { group: GroupDetailDto }) {
           </Stack>
         )}
       </QueryState>
-      {query.hasNextPage && (
-        <Center>
-          <Button variant="subtle" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {t('directory.loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={query} label={t('directory.loadMore')} />
+      <Modal
+        opened={inviting}
+        onClose={() => setInviting(false)}
+        title={t('pending.invite')}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('form.cancel') }}
+      >
+        {inviting && <InviteForm group={group} onInvited={() => setInviting(false)} />}
+      </Modal>
     </Stack>
   );
 }

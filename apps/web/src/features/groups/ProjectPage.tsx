@@ -14,14 +14,14 @@ import { GroupWall, isGone, NotFound } from './GroupPage';
 import { ProjectFields, projectBody, STATUS_COLOR, useProjectDates } from './Projects';
 import { groupMutations, groupQueries } from './queries';
 import { useGroupRoom } from './realtime';
-import { useGroupsTexts } from './texts';
+import { usePlaceTexts } from './texts';
 import './groups.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /project/:_id: a project (Hallway's page; spec portal §3 Project): description, dates, status, people, wall. */
 export default function ProjectPage() {
-  const { t } = useGroupsTexts();
+  const { t } = usePlaceTexts('project');
   const { _id: raw = '' } = useParams();
   const id = raw.toLowerCase();
   const valid = UUID.test(id);
@@ -37,7 +37,7 @@ export default function ProjectPage() {
 }
 
 function Participants({ project }: { project: ProjectDto }) {
-  const { t } = useGroupsTexts();
+  const { t } = usePlaceTexts('project');
   const client = useQueryClient();
   const [adding, setAdding] = useState<string[]>([]);
   const [role, setRole] = useState<ProjectRole>('member');
@@ -125,7 +125,7 @@ function Participants({ project }: { project: ProjectDto }) {
 }
 
 function ProjectView({ project }: { project: ProjectDto }) {
-  const { t } = useGroupsTexts();
+  const { t } = usePlaceTexts('project');
   const client = useQueryClient();
   const navigate = useNavigate();
   const dates = useProjectDates();
@@ -201,7 +201,7 @@ function ProjectView({ project }: { project: ProjectDto }) {
             <Title order={2} size="h4">
               {t('projects.wall')}
             </Title>
-            <GroupWall groupId={project.wall} canPost={project.can.post} />
+            <GroupWall groupId={project.wall} canPost={project.can.post} kind="project" />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>

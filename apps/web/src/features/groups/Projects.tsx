@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
   Modal,
   Paper,
@@ -22,7 +21,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { Avatar } from '../../ui/Avatar';
+import { CountedTextInput } from '../../ui/CountedTextInput';
 import { useValidatedForm } from '../../ui/form';
+import { LoadMore } from '../../ui/LoadMore';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import { LengthCounter } from '../../ui/ValidatedInput';
@@ -116,13 +117,7 @@ export function ProjectFields({
   return (
     <form noValidate onSubmit={form.onSubmit(onSubmit)}>
       <Stack gap="sm">
-        <TextInput
-          label={t('projects.name')}
-          {...form.field('name')}
-          description={<LengthCounter length={form.values.name.length} max={PROJECT_NAME_MAX} />}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          data-autofocus
-        />
+        <CountedTextInput label={t('projects.name')} {...form.field('name')} max={PROJECT_NAME_MAX} data-autofocus />
         <Textarea
           label={t('projects.description')}
           autosize
@@ -226,13 +221,7 @@ export function ProjectsTab() {
           </SimpleGrid>
         )}
       </QueryState>
-      {query.hasNextPage && (
-        <Center>
-          <Button variant="subtle" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {t('directory.loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={query} label={t('directory.loadMore')} />
       <Modal
         opened={creating}
         onClose={() => setCreating(false)}

@@ -1,5 +1,5 @@
 import type { GroupDetailDto } from '@hallway/shared';
-import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import {
   type InfiniteData,
@@ -11,6 +11,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
+import { LoadMore } from '../../ui/LoadMore';
 import { PeoplePicker } from '../../ui/PeoplePicker';
 import { QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
@@ -70,24 +71,16 @@ function PendingList({
           </Stack>
         )}
       </QueryState>
-      {query.hasNextPage && (
-        <Center>
-          <Button
-            variant="subtle"
-            size="xs"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {t('directory.loadMore')}
-          </Button>
-        </Center>
-      )}
+      <LoadMore query={query} label={t('directory.loadMore')} size="xs" />
     </Stack>
   );
 }
 
-/** Inviting colleagues through the people search; members and the already invited are left out by the server. */
-function InviteForm({ group }: { group: GroupDetailDto }) {
+/**
+ * Inviting colleagues through the people search; members and the already invited are left out by the server. On the
+ * requests tab, and from the members tab's "Invite people" (`onInvited` closes it there).
+ */
+export function InviteForm({ group, onInvited }: { group: GroupDetailDto; onInvited?: () => void }) {
   const { t } = useGroupsTexts();
   const client = useQueryClient();
   const [ids, setIds] = useState<string[]>([]);
@@ -115,6 +108,7 @@ function InviteForm({ group }: { group: GroupDetailDto }) {
                 onSuccess: () => {
                   setIds([]);
                   showSuccess(t('pending.invited'));
+                  onInvited?.();
                 },
                 onError: (failure) => setError(errorText(failure)),
               })

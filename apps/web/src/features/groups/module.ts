@@ -1,5 +1,6 @@
 import { IconUsersGroup } from '@tabler/icons-react';
 import { defineWebModule } from '../../app/webModule';
+import { a11yPages } from './a11y';
 
 /**
  * Groups and projects (spec portal §2 "/groups/", "/groups/:_id", "/group/:_id"): the directory, a person's groups,
@@ -24,4 +25,5 @@ export default defineWebModule({
     },
   ],
   texts: { namespace: 'groups', load: async (lang) => (await import('./texts')).groupsTexts[lang] },
+  a11yPages,
 });

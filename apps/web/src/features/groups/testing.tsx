@@ -28,8 +28,10 @@ export const USERS = [
   person(TOM, 'Tom', 'Becker', 'Frontend Engineer'),
 ];
 
-/** Renders inside the app's theme, a query client, a router and a signed-in session of a complete workspace. */
-export function renderWithSession(ui: ReactElement, session: Partial<Session> = {}) {
+/**
+ * Renders inside the app's theme, a query client, a router (at `path`) and a signed-in session of a complete workspace.
+ */
+export function renderWithSession(ui: ReactElement, session: Partial<Session> = {}, path = '/') {
   const value = {
     user: { _id: ME, client_id: CLIENT },
     client: { _id: CLIENT, workspace: 'demo', name: 'Demo' },
@@ -46,7 +48,7 @@ export function renderWithSession(ui: ReactElement, session: Partial<Session> = 
     <MantineProvider theme={buildTheme(null)} env="test">
       <QueryClientProvider client={client}>
         <SessionContext.Provider value={value}>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
         </SessionContext.Provider>
       </QueryClientProvider>
     </MantineProvider>,

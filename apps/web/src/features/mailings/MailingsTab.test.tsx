@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Session, SessionContext } from '../../app/session/context';
 import { buildTheme } from '../../app/theme';
+import { setUiLanguage } from '../../i18n';
 import { MailingsTab } from './MailingsTab';
 
 const birthday: MailingDto = {
@@ -103,5 +104,18 @@ describe('mailings tab', { timeout: 20_000 }, () => {
     await userEvent.type(address, 'https://mail.example/import');
     await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(card).getByText(/not a valid cron expression/)).toBeTruthy());
+  });
+
+  it('names the access key’s show/hide button in the person’s language', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ result: [] }));
+    await setUiLanguage('ru');
+    try {
+      show();
+      const card = await screen.findByTestId('mailing-people_export');
+      await userEvent.click(within(card).getByRole('button', { name: 'Настроить' }));
+      expect(within(card).getByRole('button', { name: 'Показать или скрыть пароль' })).toBeTruthy();
+    } finally {
+      await setUiLanguage('en');
+    }
   });
 });

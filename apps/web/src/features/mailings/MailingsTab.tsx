@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -21,6 +20,7 @@ import { type FormEvent, useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { PasswordField } from '../../ui/PasswordField';
 import { QueryState, SkeletonRows } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import { mailingMutations, mailingQueries } from './api';
@@ -219,7 +219,7 @@ function MailingCard({ action, mailing }: { action: MailingAction; mailing: Mail
                     error={errors['target.url']}
                     required
                   />
-                  <PasswordInput
+                  <PasswordField
                     label={t('key')}
                     description={mailing?.target?.key_set ? t('keySaved') : undefined}
                     value={key}

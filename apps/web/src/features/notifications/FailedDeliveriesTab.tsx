@@ -3,10 +3,10 @@ import { Badge, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } 
 import { IconChecks, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCatalogues } from '../../i18n/catalogues';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import { messengerMutations, messengerQueries } from './messengers';
-import { codeKey } from './SettingsMatrix';
 import { useNotificationsTexts } from './texts';
 
 const CHANNEL_COLOR: Record<NotificationFailureDto['channel'], string> = {
@@ -23,11 +23,8 @@ export function FailedDeliveriesTab() {
   const query = useQuery(messengerQueries.failures(page - 1));
   const retry = useMutation(messengerMutations.retry(queryClient));
   const when = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
-  // Codes without a name of their own (other modules' notifications) show as they are.
-  const codeName = (code: string) => {
-    const text = t(codeKey(code));
-    return text === codeKey(code) ? code : text;
-  };
+  // Codes no module names any more show as they are.
+  const { notificationLabel: codeName, withCatalogues } = useCatalogues();
   const total = query.data?.total ?? 0;
 
   return (
@@ -36,7 +33,7 @@ export function FailedDeliveriesTab() {
         {t('failures.intro')}
       </Text>
       <QueryState
-        query={query}
+        query={withCatalogues(query)}
         isEmpty={(data) => data.total === 0}
         empty={
           <EmptyState

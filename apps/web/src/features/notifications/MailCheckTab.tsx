@@ -5,6 +5,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { errorText, fieldErrors } from '../../i18n/errors';
+import { LoadMore } from '../../ui/LoadMore';
 import { EmptyState, QueryState } from '../../ui/States';
 import { settingsMutations, settingsQueries } from './settings';
 import { useNotificationsTexts } from './texts';
@@ -111,13 +112,7 @@ export function MailCheckTab() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              {outbox.hasNextPage && (
-                <Group justify="center">
-                  <Button variant="light" loading={outbox.isFetchingNextPage} onClick={() => outbox.fetchNextPage()}>
-                    {t('more')}
-                  </Button>
-                </Group>
-              )}
+              <LoadMore query={outbox} label={t('more')} variant="light" />
             </Stack>
           )}
         </QueryState>

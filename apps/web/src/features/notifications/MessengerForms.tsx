@@ -6,12 +6,13 @@ import type {
   PersonalMessengersDto,
   SecretHint,
 } from '@hallway/shared';
-import { Alert, Button, Code, CopyButton, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconBrandTelegram, IconCheck, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { errorText, fieldErrors } from '../../i18n/errors';
+import { PasswordField } from '../../ui/PasswordField';
 import { QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import { messengerMutations, messengerQueries } from './messengers';
@@ -46,7 +47,7 @@ function SecretField({
 }) {
   const { t } = useNotificationsTexts();
   const status = secret.set && !cleared ? t('messengers.isSet', { last4: secret.last4 ?? '' }) : t('messengers.notSet');
-  const Input = password ? PasswordInput : TextInput;
+  const Input = password ? PasswordField : TextInput;
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
       <Input

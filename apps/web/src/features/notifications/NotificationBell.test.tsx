@@ -7,9 +7,20 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from '../../api/socket';
+
+/** The server joining the socket to the person's rooms, driven by the test. */
+const identified = vi.hoisted(() => new Set<() => void>());
+vi.mock('../../api/socket', () => ({
+  whenIdentified: (_socket: unknown, listener: () => void) => {
+    identified.add(listener);
+    return () => identified.delete(listener);
+  },
+}));
+
 import { type Session, SessionContext } from '../../app/session/context';
 import { buildTheme } from '../../app/theme';
 import { NotificationBell } from './NotificationBell';
+import { applyNewNotification, notificationKeys } from './queries';
 
 const ME = '01a1fe5d-0000-7000-8000-000000000001';
 const CLIENT = '01a1fe5d-0000-7000-8000-0000000000c1';
@@ -23,7 +34,7 @@ const entry = (title: string, read = false): NotificationDto => ({
   link: '/post/1',
   read,
   others: 0,
-  actor: { _id: 'a', name: 'Ada Admin' },
+  actor: { _id: 'a', name: 'Ada Admin', avatar: null },
   created: new Date().toISOString(),
 });
 
@@ -45,11 +56,9 @@ class Emitter {
 /** A socket that the test drives: `emit` on the server side reaches the listeners of the component. */
 function fakeSocket() {
   const events = new Emitter();
-  const manager = new Emitter();
   const socket = {
     on: (e: string, f: Listener) => events.on(e, f),
     off: (e: string, f: Listener) => events.off(e, f),
-    io: { on: (e: string, f: Listener) => manager.on(e, f), off: (e: string, f: Listener) => manager.off(e, f) },
   };
   return { socket: socket as unknown as Socket, server: events };
 }
@@ -83,7 +92,10 @@ function answer(url: string) {
   return { result: [entry('Ada Admin mentioned you'), entry('Old news', true)], next: null };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  identified.clear();
+});
 
 describe('NotificationBell', () => {
   it('shows the unread count, goes up live with a popup, and lists the latest entries', async () => {
@@ -124,6 +136,77 @@ describe('NotificationBell', () => {
     await screen.findByText('Marker popup');
     expect(screen.queryByText('Quiet grouped one')).toBeNull();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy());
+  });
+
+  it('follows the count the server sends after it marked entries read (a must-read post confirmed)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async (input) => new Response(JSON.stringify(answer(String(input))), { status: 200 }),
+    );
+    const { socket, server } = fakeSocket();
+    renderBell(socket);
+    await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    act(() => {
+      server.emit('notification.read', { unread: { count: 1, sections: { all: 1, posts: 1 } } });
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+  });
+
+  it('counts what arrived before the socket joined the rooms: the count reloads once it joins', async () => {
+    let unread = 2;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      const body = url.includes('/api/notification/unread/')
+        ? { count: unread, sections: { all: unread, posts: unread } }
+        : answer(url);
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    const { socket } = fakeSocket();
+    renderBell(socket);
+    await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    // A mention is stored after the first count and before the room was joined: no event reaches this tab.
+    unread = 3;
+    act(() => {
+      for (const listener of identified) listener();
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+  });
+
+  it('shows two- and three-digit counts whole on the bell: 12, and 99+ for 150', async () => {
+    let unread = 12;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      const body = url.includes('/api/notification/unread/')
+        ? { count: unread, sections: { all: unread, posts: unread } }
+        : answer(url);
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    const { socket } = fakeSocket();
+    renderBell(socket);
+    await screen.findByRole('button', { name: 'Notifications, 12 unread' });
+    const label = () => screen.getByTestId('bell-count').querySelector('.mantine-Indicator-indicator');
+    expect(label()?.textContent).toBe('12');
+    unread = 150;
+    act(() => {
+      for (const listener of identified) listener();
+    });
+    await screen.findByRole('button', { name: 'Notifications, 150 unread' });
+    expect(label()?.textContent).toBe('99+');
+    // Its width follows its digits rather than the dot's size.
+    expect((label() as HTMLElement).style.minWidth).toBe('max-content');
+  });
+
+  it('a live entry of a section the server does not count raises "all" only, adding no tab', () => {
+    const client = new QueryClient();
+    client.setQueryData(notificationKeys.unread(ME), { count: 2, sections: { all: 2, posts: 2, other: 0 } });
+    applyNewNotification(client, ME, {
+      notification: { ...entry('A poll closed'), section: 'polls' },
+      popup: false,
+      fresh: true,
+    });
+    expect(client.getQueryData(notificationKeys.unread(ME))).toEqual({
+      count: 3,
+      sections: { all: 3, posts: 2, other: 0 },
+    });
   });
 
   it('is absent when the workspace has notifications switched off', () => {

@@ -8,6 +8,7 @@ import { QueryState, SkeletonRows } from '../../ui/States';
 import { NotificationItem } from './NotificationItem';
 import { notificationQueries } from './queries';
 import { useNotificationsRealtime } from './realtime';
+import { countLabel } from './SectionTabs';
 import { useNotificationsTexts } from './texts';
 import { useOpenEntry } from './useOpenEntry';
 
@@ -39,13 +40,17 @@ function Bell({ owner }: { owner: { clientId: string; userId: string } }) {
   return (
     <Popover opened={opened} onChange={(o) => !o && close()} position="bottom-end" width={360} shadow="md">
       {/* The target is the button itself: Popover gives its target aria-haspopup/expanded/controls, which a div may not carry. */}
+      {/* The count's digits are whole ("12", "99+"): the label grows from 20 px, ringed in the page's colour. */}
       <Indicator
-        label={count > 99 ? '99+' : count}
-        size={18}
+        label={countLabel(count)}
+        size={20}
         color="red"
+        withBorder
+        inline
         disabled={count === 0}
-        offset={4}
+        offset={6}
         data-testid="bell-count"
+        styles={{ indicator: { fontWeight: 700, lineHeight: 1, minWidth: 'max-content' } }}
       >
         <Popover.Target>
           <ActionIcon

@@ -1,5 +1,6 @@
 import type { NotificationDto } from '@hallway/shared';
-import { Avatar, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Indicator, Avatar as MantineAvatar, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar } from '../../ui/Avatar';
 import { useNotificationsTexts } from './texts';
 
 /** One entry: who, what, when; unread ones carry a dot. A click opens the object (the caller marks it read). */
@@ -34,7 +35,12 @@ export function NotificationItem({
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Indicator disabled={entry.read} size={8} offset={4} color="blue">
-          <Avatar name={entry.actor?.name} color="initials" radius="xl" size={compact ? 32 : 40} alt="" />
+          {/* The title names the actor: the picture is decorative, and the whole row is one button (no profile link). */}
+          {entry.actor ? (
+            <Avatar person={entry.actor} size={compact ? 32 : 40} link={false} decorative />
+          ) : (
+            <MantineAvatar radius="xl" size={compact ? 32 : 40} alt="" />
+          )}
         </Indicator>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={entry.read ? 400 : 600} lineClamp={2}>

@@ -1,13 +1,16 @@
-import { NOTIFICATION_SECTIONS, type NotificationSection } from '@hallway/shared';
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
+import type { NotificationSection } from '@hallway/shared';
+import { Button, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
+import { LoadMore } from '../../ui/LoadMore';
+import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import { NotificationItem } from './NotificationItem';
 import { notificationMutations, notificationQueries, type ReadFilter } from './queries';
+import { SectionTabs, shownSections } from './SectionTabs';
 import { useNotificationsTexts } from './texts';
 import { useOpenEntry } from './useOpenEntry';
 
@@ -16,9 +19,12 @@ export default function NotificationsPage() {
   const { t } = useNotificationsTexts();
   const { user, client } = useSession();
   const owner = { clientId: client?._id ?? '', userId: user?._id ?? '' };
-  const [section, setSection] = useState<NotificationSection>('all');
+  const [chosen, setSection] = useState<NotificationSection>('all');
   const [read, setRead] = useState<ReadFilter>('all');
   const counts = useQuery(notificationQueries.unread(owner));
+  const sections = shownSections(counts.data);
+  // A section whose module was switched off meanwhile is no longer a tab: its entries stay under "All".
+  const section = sections.includes(chosen) ? chosen : 'all';
   const list = useInfiniteQuery(notificationQueries.section(owner, section, read));
   const queryClient = useQueryClient();
   const markAll = useMutation({
@@ -30,47 +36,25 @@ export default function NotificationsPage() {
   const unreadHere = counts.data?.sections[section] ?? 0;
   return (
     <Stack maw={820} mx="auto" w="100%" gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Button
-          variant="light"
-          leftSection={<IconChecks size={18} />}
-          disabled={unreadHere === 0}
-          loading={markAll.isPending}
-          onClick={() =>
-            markAll.mutate(section, {
-              onSuccess: (answer) => showSuccess(t('markedAllRead', { count: answer.result.updated })),
-            })
-          }
-        >
-          {t('markAllRead')}
-        </Button>
-      </Group>
-      <Tabs value={section} onChange={(v) => v && setSection(v as NotificationSection)} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-          {NOTIFICATION_SECTIONS.map((code) => {
-            const unread = counts.data?.sections[code] ?? 0;
-            return (
-              <Tabs.Tab
-                key={code}
-                value={code}
-                data-testid={`section-${code}`}
-                rightSection={
-                  unread > 0 ? (
-                    <Badge size="xs" circle={unread < 10} color="red" aria-label={String(unread)}>
-                      {unread}
-                    </Badge>
-                  ) : null
-                }
-              >
-                {t(`sections.${code}`)}
-              </Tabs.Tab>
-            );
-          })}
-        </Tabs.List>
-      </Tabs>
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Button
+            variant="light"
+            leftSection={<IconChecks size={18} />}
+            disabled={unreadHere === 0}
+            loading={markAll.isPending}
+            onClick={() =>
+              markAll.mutate(section, {
+                onSuccess: (answer) => showSuccess(t('markedAllRead', { count: answer.result.updated })),
+              })
+            }
+          >
+            {t('markAllRead')}
+          </Button>
+        }
+      />
+      <SectionTabs sections={sections} counts={counts.data?.sections} value={section} onChange={setSection} />
       <SegmentedControl
         aria-label={t('filter')}
         value={read}
@@ -94,11 +78,7 @@ export default function NotificationsPage() {
               {items.map((entry) => (
                 <NotificationItem key={entry._id} entry={entry} onOpen={open} />
               ))}
-              {list.hasNextPage && (
-                <Button variant="subtle" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                  {t('more')}
-                </Button>
-              )}
+              <LoadMore query={list} label={t('more')} />
             </Stack>
           )}
         </QueryState>

@@ -9,11 +9,12 @@ import { Alert, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/cor
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCatalogues } from '../../i18n/catalogues';
 import { errorText } from '../../i18n/errors';
+import { TableSkeleton } from '../../ui/Skeletons';
 import { showSuccess } from '../../ui/toast';
 import { settingsMutations } from './settings';
 import { useNotificationsTexts } from './texts';
-import type { en } from './texts/en';
 
 type Matrix = Record<string, NotificationChannel[]>;
 
@@ -24,9 +25,6 @@ const matrixOf = (settings: NotificationSettingsDto, pick: 'channel' | 'default'
       NOTIFICATION_CHANNELS.filter((channel) => row[pick].includes(channel)),
     ]),
   );
-
-/** `posts.mention` → the `codes.posts_mention` text (the texts read dots as nesting). */
-export const codeKey = (code: string) => `codes.${code.replace(/\./g, '_')}` as `codes.${keyof typeof en.codes}`;
 
 /**
  * The matrix notification × channel (modules §3): a person's overrides (`scope` person: only their own) or the
@@ -40,6 +38,7 @@ export function SettingsMatrix({
   scope: 'person' | 'workspace';
 }) {
   const { t } = useNotificationsTexts();
+  const { ready, notificationLabel } = useCatalogues();
   const queryClient = useQueryClient();
   const save = useMutation(settingsMutations.save(queryClient));
   const [matrix, setMatrix] = useState<Matrix>(() => matrixOf(settings, 'channel'));
@@ -69,6 +68,7 @@ export function SettingsMatrix({
     });
   };
 
+  if (!ready) return <TableSkeleton rows={settings.notifications.length} />;
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
@@ -93,7 +93,7 @@ export function SettingsMatrix({
           </Table.Thead>
           <Table.Tbody>
             {settings.notifications.map((row) => {
-              const name = t(codeKey(row.name));
+              const name = notificationLabel(row.name);
               return (
                 <Table.Tr key={row.name}>
                   <Table.Td>

@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Session, SessionContext } from '../../app/session/context';
 import { buildTheme } from '../../app/theme';
+import { setUiLanguage } from '../../i18n';
 import { MailCheckTab } from './MailCheckTab';
 import { WorkspaceMessengersForm } from './MessengerForms';
 import { PersonNotificationsTab, WorkspaceNotificationsTab } from './SettingsTabs';
@@ -57,7 +58,7 @@ describe('notification settings', () => {
       if (init?.method === 'PUT') return json({ result: matrix(ME, ['center', 'system', 'email']) });
       return json({ result: matrix(ME, ['center', 'system']) });
     });
-    show(<PersonNotificationsTab userId={ME} />);
+    show(<PersonNotificationsTab person={{ _id: ME }} />);
     const email = await screen.findByRole('checkbox', { name: 'Someone mentioned me: E-mail' });
     expect((email as HTMLInputElement).checked).toBe(false);
     expect(fetch.mock.calls.some(([url]) => String(url).includes(`/api/user/notifications/${ME}`))).toBe(true);
@@ -109,7 +110,7 @@ describe('messenger settings', () => {
       if (url.includes('/api/user/messengers/')) return json({ result: personal() });
       return json({ result: matrix(ME, ['center']) });
     });
-    show(<PersonNotificationsTab userId={ME} />);
+    show(<PersonNotificationsTab person={{ _id: ME }} />);
     expect(await screen.findByText('Telegram is not linked.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Get a link code' }));
     expect(await screen.findByText('Send this to the workspace’s bot within 15 minutes: /start 12345678')).toBeTruthy();
@@ -146,6 +147,19 @@ describe('messenger settings', () => {
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ slack_url: 'https://hooks.example/new', teams_url: '' });
     expect(await screen.findByText(/Set, ends with …\/new/)).toBeTruthy();
+  });
+
+  it('names the secrets’ show/hide buttons in the person’s language', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      json({ result: { telegram_token: unset, teams_url: unset, slack_url: unset, telegram_webhook: null } }),
+    );
+    await setUiLanguage('ru');
+    try {
+      show(<WorkspaceMessengersForm />);
+      expect((await screen.findAllByRole('button', { name: 'Показать или скрыть пароль' })).length).toBeGreaterThan(0);
+    } finally {
+      await setUiLanguage('en');
+    }
   });
 });
 

@@ -15,10 +15,10 @@ import {
 import { IconAlertCircle, IconEye } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCatalogues } from '../../i18n/catalogues';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
-import { codeKey } from './SettingsMatrix';
 import { templateKeys, templateMutations, templateQueries } from './settings';
 import { useNotificationsTexts } from './texts';
 
@@ -34,13 +34,14 @@ export function TemplatesTab() {
   const [code, setCode] = useState('posts.mention');
   const [lang, setLang] = useState<Lang>('en');
   const templates = useQuery(templateQueries.code(code));
-  const name = (c: string) => (c === '__' ? t('templates.fallback') : t(codeKey(c)));
+  const { notificationLabel, withCatalogues } = useCatalogues();
+  const name = (c: string) => (c === '__' ? t('templates.fallback') : notificationLabel(c));
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
         {t('templates.intro')}
       </Text>
-      <QueryState query={list}>
+      <QueryState query={withCatalogues(list)}>
         {(codes) => (
           <Group align="flex-end" gap="sm" wrap="wrap">
             <Select

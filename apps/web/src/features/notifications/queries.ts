@@ -46,13 +46,17 @@ interface MarkAnswer {
   unread: UnreadCounts;
 }
 
-/** After marking: the counts the server answered, and every list refetched (an entry changed its read state). */
-function afterMark(client: QueryClient, userId: string) {
-  return (answer: MarkAnswer) => {
-    client.setQueryData(notificationKeys.unread(userId), answer.unread);
-    void client.invalidateQueries({ queryKey: notificationKeys.lists });
-  };
+/**
+ * Entries were marked read (here, or by the server: `notification.read` after a must-read post was confirmed): the
+ * counts the server answered, and every list refetched (an entry changed its read state).
+ */
+export function applyUnread(client: QueryClient, userId: string, unread: UnreadCounts) {
+  client.setQueryData(notificationKeys.unread(userId), unread);
+  void client.invalidateQueries({ queryKey: notificationKeys.lists });
 }
+
+const afterMark = (client: QueryClient, userId: string) => (answer: MarkAnswer) =>
+  applyUnread(client, userId, answer.unread);
 
 export const notificationMutations = {
   markRead: (client: QueryClient, userId: string) =>
@@ -81,10 +85,10 @@ export function applyNewNotification(client: QueryClient, userId: string, event:
     client.setQueryData<UnreadCounts>(notificationKeys.unread(userId), (counts) => {
       if (!counts) return counts;
       const section = event.notification.section;
-      return {
-        count: counts.count + 1,
-        sections: { ...counts.sections, all: counts.count + 1, [section]: (counts.sections[section] ?? 0) + 1 },
-      };
+      const sections: Record<string, number> = { ...counts.sections, all: counts.count + 1 };
+      // Only the sections the server counts are tabs: an entry of another one counts under "all" alone.
+      if (Object.hasOwn(sections, section)) sections[section] = (sections[section] ?? 0) + 1;
+      return { count: counts.count + 1, sections };
     });
   }
   void client.invalidateQueries({ queryKey: notificationKeys.lists });

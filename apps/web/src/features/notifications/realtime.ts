@@ -1,8 +1,9 @@
+import type { UnreadCounts } from '@hallway/shared';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Socket } from '../../api/socket';
-import { applyNewNotification, type NewNotificationEvent, notificationKeys } from './queries';
+import { type Socket, whenIdentified } from '../../api/socket';
+import { applyNewNotification, applyUnread, type NewNotificationEvent, notificationKeys } from './queries';
 
 /** The handler of `notification.new`: caches first, then the popup when the channel `system` is on. */
 export function notificationHandler(client: QueryClient, userId: string) {
@@ -20,18 +21,25 @@ export function notificationHandler(client: QueryClient, userId: string) {
   };
 }
 
-/** Listens while the person is signed in (every open tab shows the popup); a reconnection reloads the count. */
+/**
+ * Listens while the person is signed in (every open tab shows the popup, and the bell follows entries the server
+ * marked read). Entries that arrived before the socket joined the person's room came with no event, so the count and
+ * the lists reload each time it joins: the first time (the page's first count may be older) and after a reconnection.
+ */
 export function useNotificationsRealtime(socket: Socket | null, userId: string) {
   const client = useQueryClient();
   useEffect(() => {
     if (!socket || !userId) return;
     const handler = notificationHandler(client, userId);
+    const read = (event: { unread: UnreadCounts }) => applyUnread(client, userId, event.unread);
     const reload = () => void client.invalidateQueries({ queryKey: notificationKeys.all });
     socket.on('notification.new', handler);
-    socket.io.on('reconnect', reload);
+    socket.on('notification.read', read);
+    const stopReloading = whenIdentified(socket, reload);
     return () => {
       socket.off('notification.new', handler);
-      socket.io.off('reconnect', reload);
+      socket.off('notification.read', read);
+      stopReloading();
     };
   }, [socket, client, userId]);
 }

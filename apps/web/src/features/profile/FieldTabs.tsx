@@ -1,9 +1,21 @@
-import { GENDERS, LONG_TEXT_MAX, SHORT_NAME_MAX, TEXT_MAX, type UserDto } from '@hallway/shared';
-import { Anchor } from '@mantine/core';
+import {
+  CITY_MAX,
+  GENDERS,
+  INTERNAL_PHONE_MAX,
+  LONG_TEXT_MAX,
+  PHONE_MAX,
+  SHORT_NAME_MAX,
+  STATUS_TEXT_MAX,
+  TELEGRAM_MAX,
+  TEXT_MAX,
+  type UserDto,
+} from '@hallway/shared';
+import { Anchor, Divider, Stack } from '@mantine/core';
 import dayjs from 'dayjs';
-import { phoneLink, telegramLink } from '../addressBook/contacts';
+import { phoneLink, telegramLink } from './contacts';
 import { type FieldSpec, FieldsForm } from './FieldsForm';
 import { useProfileEditMode } from './mode';
+import { PasswordCard } from './PasswordCard';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver } from './usePersonSaver';
 
@@ -33,8 +45,8 @@ function Tab({ person, fields }: { person: UserDto; fields: FieldSpec[] }) {
   );
 }
 
-/** Main: names, birth date, gender, status and about. */
-export function MainTab({ person }: { person: UserDto }) {
+/** Main: names, birth date, gender, status and about; on one's own profile, the password too. */
+export function MainTab({ person, own }: { person: UserDto; own: boolean }) {
   const { t } = usePeopleTexts();
   const fields: FieldSpec[] = [
     { name: 'firstName', label: t('fields.firstName'), rules: NAME_RULES },
@@ -47,10 +59,20 @@ export function MainTab({ person }: { person: UserDto }) {
       kind: 'select',
       options: GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) })),
     },
-    { name: 'statusText', label: t('fields.statusText'), rules: { maxLength: 140 } },
+    { name: 'statusText', label: t('fields.statusText'), rules: { maxLength: STATUS_TEXT_MAX } },
     { name: 'about', label: t('fields.about'), kind: 'textarea', rules: { maxLength: LONG_TEXT_MAX } },
   ];
-  return <Tab person={person} fields={fields} />;
+  return (
+    <Stack gap="lg">
+      <Tab person={person} fields={fields} />
+      {own && (
+        <>
+          <Divider />
+          <PasswordCard person={person} />
+        </>
+      )}
+    </Stack>
+  );
 }
 
 /** Extra: the work data HR owns. */
@@ -88,14 +110,14 @@ export function ContactsTab({ person }: { person: UserDto }) {
     {
       name: 'phone',
       label: t('fields.phone'),
-      rules: { maxLength: 40 },
+      rules: { maxLength: PHONE_MAX },
       display: (v) => (phoneLink(v) ? <Anchor href={phoneLink(v)!}>{v}</Anchor> : v),
     },
-    { name: 'internalPhone', label: t('fields.internalPhone'), rules: { maxLength: 20 } },
+    { name: 'internalPhone', label: t('fields.internalPhone'), rules: { maxLength: INTERNAL_PHONE_MAX } },
     {
       name: 'telegram',
       label: t('fields.telegram'),
-      rules: { maxLength: 64 },
+      rules: { maxLength: TELEGRAM_MAX },
       display: (v) =>
         telegramLink(v) ? (
           <Anchor href={telegramLink(v)!} target="_blank" rel="noopener noreferrer">
@@ -105,7 +127,7 @@ export function ContactsTab({ person }: { person: UserDto }) {
           v
         ),
     },
-    { name: 'city', label: t('fields.city'), rules: { maxLength: 100 } },
+    { name: 'city', label: t('fields.city'), rules: { maxLength: CITY_MAX } },
   ];
   return <Tab person={person} fields={fields} />;
 }

@@ -1,7 +1,15 @@
-import { INN_LENGTH, type UserDto } from '@hallway/shared';
+import {
+  HR_KEY_MAX,
+  HR_VALUE_MAX,
+  INN_LENGTH,
+  KPP_LENGTH,
+  SOCIAL_NAME_MAX,
+  TEXT_MAX,
+  type UserDto,
+} from '@hallway/shared';
 import { ActionIcon, Anchor, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { translateCode } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
@@ -9,11 +17,10 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FileUpload } from '../../ui/FileUpload';
 import { QueryState } from '../../ui/States';
 import { showError } from '../../ui/toast';
-import { removeHrFile } from './api';
 import { type FieldSpec, FieldsForm } from './FieldsForm';
 import { safeLink } from './media';
 import { PairsEditor } from './PairsEditor';
-import { profileQueries } from './queries';
+import { profileMutations, profileQueries } from './queries';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
 
@@ -31,8 +38,8 @@ export function SocialTab({ person }: { person: UserDto }) {
       keyLabel={t('profile.socialNetwork')}
       valueLabel={t('profile.socialLink')}
       keyOptions={NETWORKS}
-      keyMax={40}
-      valueRules={{ url: true, maxLength: 255 }}
+      keyMax={SOCIAL_NAME_MAX}
+      valueRules={{ url: true, maxLength: TEXT_MAX }}
       emptyText={t('profile.noSocial')}
       addLabel={t('profile.addSocial')}
       renderValue={(value) => {
@@ -60,9 +67,18 @@ export function HrDataTab({ person }: { person: UserDto }) {
       name: 'inn',
       label: t('fields.inn'),
       hr: true,
-      rules: { pattern: /^\d{10}$/, messages: { pattern: translateCode('inn_invalid') }, maxLength: INN_LENGTH },
+      rules: {
+        pattern: new RegExp(`^\\d{${INN_LENGTH}}$`),
+        messages: { pattern: translateCode('inn_invalid') },
+        maxLength: INN_LENGTH,
+      },
     },
-    { name: 'kpp', label: t('fields.kpp'), hr: true, rules: { pattern: /^\d{9}$/, maxLength: 9 } },
+    {
+      name: 'kpp',
+      label: t('fields.kpp'),
+      hr: true,
+      rules: { pattern: new RegExp(`^\\d{${KPP_LENGTH}}$`), maxLength: KPP_LENGTH },
+    },
   ];
   return (
     <Stack gap="lg">
@@ -81,8 +97,8 @@ export function HrDataTab({ person }: { person: UserDto }) {
         editable={editHr}
         keyLabel={t('profile.hrKey')}
         valueLabel={t('profile.hrValue')}
-        keyMax={60}
-        valueRules={{ maxLength: 2000 }}
+        keyMax={HR_KEY_MAX}
+        valueRules={{ maxLength: HR_VALUE_MAX }}
         emptyText={t('profile.noHrData')}
         addLabel={t('profile.addHrRow')}
         onSave={(hrData) => save({ hrData })}
@@ -103,6 +119,7 @@ export function HrFilesTab({ person }: { person: UserDto }) {
   const { t } = usePeopleTexts();
   const save = usePersonSaver(person);
   const updated = usePersonUpdated();
+  const removingFile = useMutation(profileMutations.removeHrFile());
   const [removing, setRemoving] = useState<{ _id: string; filename: string } | null>(null);
   const files = person.files ?? [];
   const editHr = !!person.can?.editHr;
@@ -175,7 +192,7 @@ export function HrFilesTab({ person }: { person: UserDto }) {
         confirmLabel={t('profile.removeRow')}
         danger
         onConfirm={async () => {
-          if (removing) updated(await removeHrFile(person._id, removing._id));
+          if (removing) updated(await removingFile.mutateAsync({ id: person._id, fileId: removing._id }));
         }}
       />
     </Stack>

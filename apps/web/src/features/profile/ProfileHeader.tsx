@@ -4,13 +4,14 @@ import { IconCamera, IconPhoto, IconTrash, IconUserCheck, IconUserPlus } from '@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { registry } from '../../app/modules';
 import { useSession } from '../../app/session/context';
+import { useSlots } from '../../app/slots';
 import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import type { CropPurpose } from '../../ui/crop/geometry';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useUpload } from '../../ui/useUpload';
-import { AwayBadge } from '../vacations/AwayBadge';
 import { profileMutations, profileQueries } from './queries';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
@@ -159,7 +160,7 @@ export function ProfileHeader({ person, actions }: { person: UserDto; actions?: 
                 </Badge>
               )
             )}
-            <AwayBadge userId={person._id} />
+            <Badges userId={person._id} />
           </Group>
           {(person.position || person.department) && (
             <Text c="dimmed">{[person.position, person.department].filter(Boolean).join(' · ')}</Text>
@@ -207,4 +208,10 @@ function ChiefLink({ chiefId }: { chiefId: string }) {
       </Anchor>
     </Text>
   );
+}
+
+/** The badges other modules add next to the name (`profileBadges`: away on vacation). */
+function Badges({ userId }: { userId: string }) {
+  const { slots } = useSlots('profileBadges', registry.profileBadges);
+  return slots?.map(({ key, loaded: { default: ModuleBadge } }) => <ModuleBadge key={key} userId={userId} />);
 }

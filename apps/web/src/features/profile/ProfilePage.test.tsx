@@ -3,7 +3,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registry } from '../../app/modules';
 import { type Session, SessionContext } from '../../app/session/context';
 import { buildTheme } from '../../app/theme';
 import { makePost } from '../wall/testing';
@@ -65,6 +66,9 @@ const me = person({ _id: ME, login: 'anna', firstName: 'Anna', lastName: 'Kowals
 type Answer = { status: number; body: unknown };
 let answers: Record<string, Answer>;
 let calls: { method: string; url: string; body: unknown }[];
+
+// The tabs and badges the modules put on the page load once, before the tests (as a browser keeps their chunks).
+beforeAll(() => Promise.all([...registry.profileTabs, ...registry.profileBadges].map((slot) => slot.load())), 60_000);
 
 beforeEach(() => {
   calls = [];
@@ -191,11 +195,11 @@ describe("someone else's profile", () => {
       },
     };
     renderProfile(person(), { features: ['wall'] });
-    expect(screen.getByRole('tab', { name: 'Posts', selected: true })).toBeTruthy();
-    const posts = await screen.findByRole('region', { name: 'Posts' });
+    expect(await screen.findByRole('tab', { name: 'Posts', selected: true })).toBeTruthy();
+    const posts = await screen.findByRole('region', { name: 'Posts' }, { timeout: 10_000 });
     expect(within(posts).getByText('New icon set is out')).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith(`/api/post/user/${CLARA}`))).toBe(true);
-  });
+  }, 20_000);
 
   it('offers "Edit" to an administrator the server lets edit it', () => {
     renderProfile(person({ can: { edit: true, editHr: true } }), { isAdmin: true });
@@ -226,7 +230,7 @@ describe('own profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
 
     expect(screen.getByRole('heading', { name: 'Editing the profile' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Main', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Main', selected: true })).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Status' }), { target: { value: 'Planning the release' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -234,12 +238,12 @@ describe('own profile', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ statusText: 'Planning the release' });
     expect(screen.getByText('Planning the release')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
-  });
+  }, 20_000);
 
-  it('goes back to the page on cancel, sending nothing', () => {
+  it('goes back to the page on cancel, sending nothing', async () => {
     renderProfile(own());
     fireEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Status' }), { target: { value: 'Half-typed' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Status' }), { target: { value: 'Half-typed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('textbox', { name: 'Status' })).toBeNull();
     expect(screen.queryByText('Half-typed')).toBeNull();

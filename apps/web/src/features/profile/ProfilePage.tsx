@@ -1,36 +1,21 @@
 import type { UserDto } from '@hallway/shared';
-import { Box, Button, Card, Divider, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/client';
+import { registry } from '../../app/modules';
 import { useSession } from '../../app/session/context';
+import { SlotTabs, useSlots } from '../../app/slots';
 import { HeaderCardSkeleton } from '../../ui/Skeletons';
-import { EmptyState, QueryState } from '../../ui/States';
-import { PersonNotificationsTab } from '../notifications/LazySettingsTabs';
-import { useNotificationsTexts } from '../notifications/texts';
-import { ContactsTab, ExtraTab, MainTab } from './FieldTabs';
+import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { ProfileEditContext, type ProfileEditMode } from './mode';
-import { HrDataTab, HrFilesTab, SocialTab, SubscribersTab } from './OtherTabs';
-import { PasswordCard } from './PasswordCard';
-import { PersonPosts } from './PersonPosts';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileView } from './ProfileView';
 import { profileQueries } from './queries';
-import { type ProfileTab, visibleTabs } from './tabs';
+import { visibleTabs } from './tabs';
 import { usePeopleTexts } from './texts';
-
-const TAB_LABELS = {
-  posts: 'profile.posts',
-  main: 'profile.main',
-  extra: 'profile.extra',
-  social: 'profile.social',
-  hrData: 'profile.hrData',
-  hrFiles: 'profile.hrFiles',
-  contacts: 'profile.contacts',
-  subscribers: 'profile.subscribers',
-} as const;
 
 /** Whether the caller may change this profile's fields (the server's `can`: the owner, HR, administrators). */
 export const mayEdit = (person: Pick<UserDto, 'can' | 'deletion_mark'>) =>
@@ -104,71 +89,24 @@ function EditMode({ person, onDone }: { person: UserDto; onDone: () => void }) {
   );
 }
 
-/** The tabs of a mode: the forms while editing; posts, HR, notifications and subscribers on the page. */
+/** The tabs of a mode, from the modules' `profileTabs`: the forms while editing; posts, HR, notifications, subscribers on the page. */
 function ProfileTabs({ person, mode }: { person: UserDto; mode: 'view' | 'edit' }) {
   const { t } = usePeopleTexts();
-  const notificationTexts = useNotificationsTexts();
-  const { user, hasFeature } = useSession();
-  const self = user?._id === person._id;
-  const tabs = visibleTabs(person, {
-    mode,
-    own: self && !person.deletion_mark,
-    notifications: hasFeature('notifications'),
-    posts: hasFeature('wall'),
-  });
-  const [tab, setTab] = useState<ProfileTab>(tabs[0] ?? 'subscribers');
-  const current = tabs.includes(tab) ? tab : tabs[0];
-  if (!current) return null;
-
+  const { user } = useSession();
+  const own = user?._id === person._id && !person.deletion_mark;
+  const { slots, query } = useSlots('profile', registry.profileTabs);
+  if (!slots) {
+    return (
+      <QueryState query={query} loading={<SkeletonRows rows={4} />}>
+        {() => null}
+      </QueryState>
+    );
+  }
   return (
-    <Card withBorder radius="lg" padding={0}>
-      <Tabs value={current} onChange={(value) => value && setTab(value as ProfileTab)} keepMounted={false}>
-        {/* Wrapping, not a hidden sideways scroll: on a phone every tab's label stays in sight. */}
-        <Tabs.List aria-label={t(mode === 'edit' ? 'profile.editTabs' : 'profile.tabs')} px="sm">
-          {tabs.map((name) => (
-            <Tabs.Tab key={name} value={name} style={{ whiteSpace: 'nowrap' }}>
-              {name === 'notifications' ? notificationTexts.t('settings.tab') : t(TAB_LABELS[name])}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Box p={{ base: 'md', sm: 'xl' }}>
-          <Tabs.Panel value="posts">
-            <PersonPosts userId={person._id} />
-          </Tabs.Panel>
-          <Tabs.Panel value="main">
-            <Stack gap="lg">
-              <MainTab person={person} />
-              {self && !person.deletion_mark && (
-                <>
-                  <Divider />
-                  <PasswordCard person={person} />
-                </>
-              )}
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="extra">
-            <ExtraTab person={person} />
-          </Tabs.Panel>
-          <Tabs.Panel value="social">
-            <SocialTab person={person} />
-          </Tabs.Panel>
-          <Tabs.Panel value="hrData">
-            <HrDataTab person={person} />
-          </Tabs.Panel>
-          <Tabs.Panel value="hrFiles">
-            <HrFilesTab person={person} />
-          </Tabs.Panel>
-          <Tabs.Panel value="contacts">
-            <ContactsTab person={person} />
-          </Tabs.Panel>
-          <Tabs.Panel value="notifications">
-            <PersonNotificationsTab userId={person._id} />
-          </Tabs.Panel>
-          <Tabs.Panel value="subscribers">
-            <SubscribersTab person={person} />
-          </Tabs.Panel>
-        </Box>
-      </Tabs>
-    </Card>
+    <SlotTabs
+      slots={visibleTabs(slots, person, { mode, own })}
+      label={t(mode === 'edit' ? 'profile.editTabs' : 'profile.tabs')}
+      props={{ person, own }}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from
 import { IconBrandTelegram, IconMail, IconPhone, IconPhoneCall } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { contactLinks, phoneLink } from '../addressBook/contacts';
+import { contactLinks, phoneLink } from './contacts';
 import { safeLink } from './media';
 import { usePeopleTexts } from './texts';
 

@@ -1,8 +1,9 @@
 import type { UserDto, UserListItem } from '@hallway/shared';
 import { describe, expect, it } from 'vitest';
+import { registry } from '../../app/modules';
 import { translationProblems } from '../../i18n/feature';
-import { contactLinks, phoneLink, telegramLink } from '../addressBook/contacts';
 import { byMonth, localDate } from '../birthdays/months';
+import { contactLinks, phoneLink, telegramLink } from './contacts';
 import { safeLink } from './media';
 import { visibleTabs } from './tabs';
 import { peopleTexts } from './texts';
@@ -66,25 +67,21 @@ describe('birthdays by month', () => {
 });
 
 describe('profile tabs', () => {
+  const keys = (person: Partial<UserDto>, mode: 'view' | 'edit', own = false) =>
+    visibleTabs(registry.profileTabs, person as UserDto, { mode, own }).map((tab) => tab.key);
+
   it('shows HR data and HR files only when the server sent them', () => {
-    expect(visibleTabs({})).toEqual(['subscribers']);
-    expect(visibleTabs({ hrData: {}, files: [] }, { posts: true })).toEqual([
-      'posts',
-      'hrData',
-      'hrFiles',
-      'subscribers',
-    ]);
+    expect(keys({}, 'view')).not.toContain('hrData');
+    expect(keys({}, 'view')).not.toContain('hrFiles');
+    expect(keys({ hrData: {}, files: [] }, 'view')).toEqual(expect.arrayContaining(['hrData', 'hrFiles']));
   });
 
   it('keeps the forms for the edit mode, notifications on one’s own page only', () => {
-    expect(visibleTabs({ hrData: {} }, { mode: 'edit', own: true, notifications: true })).toEqual([
-      'main',
-      'extra',
-      'social',
-      'contacts',
-    ]);
-    expect(visibleTabs({}, { own: true, notifications: true })).toEqual(['notifications', 'subscribers']);
-    expect(visibleTabs({}, { notifications: true })).toEqual(['subscribers']);
+    const forms = registry.profileTabs.filter((tab) => tab.mode === 'edit').map((tab) => tab.key);
+    expect(forms).toEqual(['main', 'extra', 'social', 'contacts']);
+    expect(keys({ hrData: {} }, 'edit', true)).toEqual(forms);
+    expect(keys({}, 'view', true)).toContain('notifications');
+    expect(keys({}, 'view')).not.toContain('notifications');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { UpdateUserBody } from '@hallway/shared';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { fetchFollowers, fetchPerson, peopleKeys, setFollow, updatePerson } from './api';
+import { fetchFollowers, fetchPerson, peopleKeys, removeHrFile, setFollow, updatePerson } from './api';
 
 /** Reads of the profile page; the people side's other modules use `person` too (rights tab, pickers). */
 export const profileQueries = {
@@ -23,6 +23,10 @@ export const profileMutations = {
   update: () =>
     mutationOptions({
       mutationFn: ({ id, changes }: { id: string; changes: UpdateUserBody }) => updatePerson(id, changes),
+    }),
+  removeHrFile: () =>
+    mutationOptions({
+      mutationFn: ({ id, fileId }: { id: string; fileId: string }) => removeHrFile(id, fileId),
     }),
   follow: () =>
     mutationOptions({

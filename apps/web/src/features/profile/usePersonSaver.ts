@@ -38,7 +38,7 @@ export function usePersonUpdated() {
       }
       if (person._id === me) {
         // A changed password ends the other sessions: this one carries on with the new token.
-        if (token) session.signIn(token, person);
+        if (token) void session.signIn(token, person);
         else session.updateOwnUser(person);
       }
     },

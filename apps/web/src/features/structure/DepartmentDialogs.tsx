@@ -1,11 +1,12 @@
 import { DEPARTMENT_DESCRIPTION_MAX, DEPARTMENT_NAME_MAX, type StructureNodeDto } from '@hallway/shared';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { CountedTextInput } from '../../ui/CountedTextInput';
 import { showSuccess } from '../../ui/toast';
 import { useStructureView } from './context';
 import { structureMutations } from './queries';
@@ -148,15 +149,15 @@ function DepartmentForm({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
+          <CountedTextInput
             label={t('department.name')}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             maxLength={DEPARTMENT_NAME_MAX}
+            max={DEPARTMENT_NAME_MAX}
             error={errors.name}
             required
             data-autofocus
-            description={common('validation.counter', { used: name.length, total: DEPARTMENT_NAME_MAX })}
           />
           <Textarea
             label={t('department.description')}

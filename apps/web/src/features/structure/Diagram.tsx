@@ -41,9 +41,17 @@ export const NODE_HEIGHT = 92;
 type DeptNodeData = { dept: StructureNodeDto; folded: boolean; selected: boolean };
 type DeptNode = Node<DeptNodeData, 'dept'>;
 
-/** Positions of the departments on screen, laid out in layers (dagre), top-down. */
-export function layout(root: StructureNodeDto, collapsed: ReadonlySet<string>) {
+/**
+ * Positions of the departments on screen, laid out in layers (dagre), top-down; each line is named for screen
+ * readers by `edgeLabel` (React Flow would read the ids).
+ */
+export function layout(
+  root: StructureNodeDto,
+  collapsed: ReadonlySet<string>,
+  edgeLabel: (parent: StructureNodeDto, child: StructureNodeDto) => string,
+) {
   const shown = visibleNodes(root, collapsed);
+  const byId = new Map(shown.map(({ node }) => [node._id, node]));
   const graph = new dagre.graphlib.Graph();
   graph.setGraph({ rankdir: 'TB', nodesep: 24, ranksep: 64, marginx: 16, marginy: 16 });
   graph.setDefaultEdgeLabel(() => ({}));
@@ -70,6 +78,7 @@ export function layout(root: StructureNodeDto, collapsed: ReadonlySet<string>) {
       source: parent!,
       target: node._id,
       type: 'smoothstep',
+      ariaLabel: edgeLabel(byId.get(parent!)!, node),
     }));
   return { nodes, edges };
 }
@@ -283,7 +292,21 @@ export default function Diagram({
   const { t } = useStructureTexts();
   const { colorScheme } = useSession();
   const view = useStructureView();
-  const laidOut = useMemo(() => layout(view.index.root, collapsed), [view.index.root, collapsed]);
+  const laidOut = useMemo(
+    () =>
+      layout(view.index.root, collapsed, (parent, child) => t('edgeLabel', { parent: parent.name, child: child.name })),
+    [view.index.root, collapsed, t],
+  );
+  // React Flow's own labels, in the person's language.
+  const ariaLabelConfig = useMemo(
+    () => ({
+      'controls.ariaLabel': t('controls.panel'),
+      'controls.zoomIn.ariaLabel': t('controls.zoomIn'),
+      'controls.zoomOut.ariaLabel': t('controls.zoomOut'),
+      'controls.fitView.ariaLabel': t('controls.fitView'),
+    }),
+    [t],
+  );
   // Only the selected node gets a new data object: the others keep theirs and their memoised views stay.
   const nodes = useMemo(
     () =>
@@ -320,6 +343,7 @@ export default function Diagram({
           maxZoom={2}
           onlyRenderVisibleElements
           proOptions={{ hideAttribution: true }}
+          ariaLabelConfig={ariaLabelConfig}
         >
           <Background gap={24} />
           <Controls showInteractive={false} />

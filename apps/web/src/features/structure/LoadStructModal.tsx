@@ -1,13 +1,12 @@
 import type { LoadStructReport } from '@hallway/shared';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { errorText, translateCode } from '../../i18n/errors';
 import { FileUpload } from '../../ui/FileUpload';
-import { loadStructure } from './api';
-import { refreshStructure } from './queries';
+import { structureMutations } from './queries';
 import { useStructureTexts } from './texts';
 
 /** Builds the administrative tree from the HR import format: an uploaded sheet, or the HR rows already kept. */
@@ -22,7 +21,7 @@ export function LoadStructModal({
 }) {
   const { t } = useStructureTexts();
   const { t: common } = useTranslation();
-  const queryClient = useQueryClient();
+  const loading = useMutation(structureMutations.load(useQueryClient(), clientId));
   const [report, setReport] = useState<LoadStructReport | null>(null);
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,8 +35,7 @@ export function LoadStructModal({
     setProblem(null);
     setReport(null);
     try {
-      setReport(await loadStructure(clientId, fileId));
-      await refreshStructure(queryClient);
+      setReport(await loading.mutateAsync(fileId));
     } catch (error) {
       setProblem(errorText(error));
     } finally {

@@ -1,11 +1,12 @@
 import { STRUCTURE_TYPES, type StructureNodeDto, type StructureType } from '@hallway/shared';
-import { Box, Button, Card, Grid, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Grid, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconHierarchy2, IconListTree } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { errorText } from '../../i18n/errors';
+import { PageHeader } from '../../ui/PageHeader';
 import { LoadingState, QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import type { StructureTree } from './api';
@@ -70,21 +71,17 @@ export default function StructurePage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('subtitle')}
-          </Text>
-        </Stack>
-        {trees.data?.can.edit && (
-          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setLoading(true)}>
-            {t('load.open')}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          trees.data?.can.edit && (
+            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setLoading(true)}>
+              {t('load.open')}
+            </Button>
+          )
+        }
+      />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Box visibleFrom="md">
           <SegmentedControl

@@ -1,6 +1,6 @@
 import type { StructureType } from '@hallway/shared';
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { peopleKeys } from '../profile/api';
+import { peopleKeys } from '../profile';
 import * as structureApi from './api';
 import { type StructureTrees, structureKeys } from './api';
 import { moveNode } from './tree';
@@ -58,6 +58,13 @@ export const refreshStructure = (client: QueryClient) =>
   ]);
 
 export const structureMutations = {
+  /** Loads a structure file (or the HRM's own) into the workspace: the report comes back, everything is read again. */
+  load: (client: QueryClient, clientId: string) =>
+    mutationOptions({
+      mutationFn: (fileId?: string) => structureApi.loadStructure(clientId, fileId),
+      onSuccess: () => refreshStructure(client),
+    }),
+
   create: (client: QueryClient) =>
     mutationOptions({
       mutationFn: (body: { parent: string; name: string; description?: string }) => structureApi.createDepartment(body),

@@ -24,7 +24,7 @@ import { useSession } from '../../app/session/context';
 import { Avatar } from '../../ui/Avatar';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
-import { structureQueries } from '../structure/queries';
+import { structureQueries } from '../structure';
 import { downloadChart } from './api';
 import { daysOf, ISO, isActive, isWeekend, monthRange, today } from './dates';
 import { vacationQueries } from './queries';

@@ -3,7 +3,7 @@ import { IconBeach } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useSession } from '../../app/session/context';
-import { usePeopleTexts } from '../profile/texts';
+import { usePeopleTexts } from '../profile';
 import { vacationQueries } from './queries';
 
 /**

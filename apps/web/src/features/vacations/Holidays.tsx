@@ -1,18 +1,6 @@
 import '@mantine/dates/styles.css';
 import { TEXT_MAX } from '@hallway/shared';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,9 +8,9 @@ import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { errorText } from '../../i18n/errors';
+import { CountedTextInput } from '../../ui/CountedTextInput';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
-import { COUNTER_FROM, LengthCounter } from '../../ui/ValidatedInput';
 import type { Holiday } from './api';
 import { ISO } from './dates';
 import { vacationMutations, vacationQueries } from './queries';
@@ -205,22 +193,20 @@ function AddHoliday({ year, days, onAdd }: { year: number; days: Holiday[]; onAd
           maxDate={`${year}-12-31`}
           defaultDate={dayjs().year() === year ? dayjs().format(ISO) : `${year}-01-01`}
           valueFormat="DD.MM.YYYY"
-          placeholder="DD.MM.YYYY"
+          placeholder={t('datePlaceholder')}
           leftSection={<IconCalendar size={16} />}
           error={tried || taken ? dateError : undefined}
           required
           w={180}
           popoverProps={{ withinPortal: true }}
         />
-        <TextInput
+        <CountedTextInput
           label={t('holidays.name')}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           error={tried ? nameError : undefined}
           maxLength={TEXT_MAX}
-          description={
-            name.length >= TEXT_MAX * COUNTER_FROM ? <LengthCounter length={name.length} max={TEXT_MAX} /> : undefined
-          }
+          max={TEXT_MAX}
           required
           style={{ flex: '1 1 220px' }}
         />

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../app/session/context';
 import { SessionContext } from '../../app/session/context';
 import { buildTheme } from '../../app/theme';
+import { setUiLanguage } from '../../i18n';
 import { VacationForm, VacationForSomeone } from './VacationForm';
 
 // Mantine's autosizing textarea listens for web fonts; happy-dom has no FontFaceSet.
@@ -121,6 +122,18 @@ describe('VacationForm', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('The vacation overlaps another vacation')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('spells the typed date format in the person’s language', async () => {
+    await setUiLanguage('ru');
+    try {
+      renderForm();
+      for (const name of [/Первый день/, /Последний день/]) {
+        expect(screen.getByRole('textbox', { name }).getAttribute('placeholder')).toBe('ДД.ММ.ГГГГ');
+      }
+    } finally {
+      await setUiLanguage('en');
+    }
   });
 
   it('gives back the edited vacation’s own days and leaves it out of the overlap check', async () => {

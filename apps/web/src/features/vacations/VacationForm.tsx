@@ -155,7 +155,7 @@ export function VacationForm({
               }}
               minDate={tomorrow}
               valueFormat="DD.MM.YYYY"
-              placeholder="DD.MM.YYYY"
+              placeholder={t('datePlaceholder')}
               leftSection={<IconCalendar size={16} />}
               error={shown('start')}
               required
@@ -171,7 +171,7 @@ export function VacationForm({
               }}
               minDate={start ?? tomorrow}
               valueFormat="DD.MM.YYYY"
-              placeholder="DD.MM.YYYY"
+              placeholder={t('datePlaceholder')}
               leftSection={<IconCalendar size={16} />}
               error={shown('end')}
               required

@@ -13,7 +13,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Title,
 } from '@mantine/core';
 import { IconCheck, IconDots, IconPencil, IconPlus, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import { AbsenceChart } from './AbsenceChart';
@@ -47,26 +47,22 @@ export default function VacationsPage() {
   const [opened, setOpened] = useState<VacationDto | null>(null);
   const requests = useQuery(vacationQueries.requests(0));
   const waiting = requests.data?.total ?? 0;
-  const editor = useSession().can('vacations_edit');
+  const editor = requests.data?.can.createForOthers ?? false;
   const [forSomeone, setForSomeone] = useState(false);
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('subtitle')}
-          </Text>
-        </Stack>
-        {editor && (
-          <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setForSomeone(true)}>
-            {t('forSomeone')}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          editor && (
+            <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setForSomeone(true)}>
+              {t('forSomeone')}
+            </Button>
+          )
+        }
+      />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List aria-label={t('tabs.label')} className="hw-tabs-scroll">
           <Tabs.Tab value="chart">{t('tabs.chart')}</Tabs.Tab>

@@ -1,4 +1,10 @@
-import type { PersonCard, VacationCalendarPage, VacationChart, VacationDto } from '@hallway/shared';
+import type {
+  PersonCard,
+  VacationCalendarPage,
+  VacationChart,
+  VacationDto,
+  VacationRequestsPage,
+} from '@hallway/shared';
 import { api } from '../../api/client';
 import { dispositionName, fetchFile, saveBlob } from '../../api/download';
 
@@ -42,7 +48,7 @@ export const fetchPersonVacations = (userId: string, signal?: AbortSignal) =>
   api<PersonVacations>(`/api/user/${userId}/vacations`, { signal, local: true });
 
 export const fetchRequests = (page: number, signal?: AbortSignal) =>
-  api<{ result: VacationDto[]; page: number; pages: number; total: number }>('/api/user/vacations/requests', {
+  api<VacationRequestsPage>('/api/user/vacations/requests', {
     query: { page },
     signal,
     local: true,

@@ -9,6 +9,14 @@ import { makePost, PEOPLE, renderWall } from './testing';
 
 const [, lukas, tom] = PEOPLE;
 
+const feedPage = (mustRead: boolean) => ({
+  result: [],
+  page: 0,
+  pages: 0,
+  total: 0,
+  can: { systemPost: mustRead, mustRead, pin: mustRead, moderate: mustRead },
+});
+
 function setup() {
   const published: PostDto[] = [];
   const utils = renderWall(<Composer feed="company" onPublished={(post) => published.push(post)} />);
@@ -20,8 +28,19 @@ describe('Composer', { timeout: 20_000 }, () => {
   let createPost: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     createPost = vi.spyOn(api, 'createPost').mockImplementation(async (body) => makePost({ text: body.text }));
+    vi.spyOn(api, 'fetchFeedPage').mockResolvedValue(feedPage(false));
   });
   afterEach(() => vi.restoreAllMocks());
+
+  it("offers must-read as the feed page's can.mustRead says", async () => {
+    const { unmount } = setup();
+    await waitFor(() => expect(api.fetchFeedPage).toHaveBeenCalled());
+    expect(screen.queryByRole('checkbox', { name: 'Must read' })).toBeNull();
+    unmount();
+    vi.spyOn(api, 'fetchFeedPage').mockResolvedValue(feedPage(true));
+    setup();
+    expect(await screen.findByRole('checkbox', { name: 'Must read' })).toBeTruthy();
+  });
 
   it('searches people to mention only from the second character on', async () => {
     const { box, user } = setup();

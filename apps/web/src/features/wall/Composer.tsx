@@ -34,7 +34,7 @@ import {
   IconPoint,
   IconSend,
 } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ClipboardEvent, type DragEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { errorText, translateCode } from '../../i18n/errors';
 import { UploadProgress } from '../../ui/FileUpload';
@@ -48,7 +48,7 @@ import { useWall } from './context';
 import { docOfPlain, markDoc } from './editor/convert';
 import { MentionTextarea } from './MentionTextarea';
 import type { Mention } from './mentions';
-import { wallMutations } from './queries';
+import { wallMutations, wallQueries } from './queries';
 import { checkDraft, type ThanksProblem } from './rules';
 import { useWallTexts } from './texts';
 import { fullDate } from './time';
@@ -59,6 +59,8 @@ export interface ComposerProps {
   onPublished: (post: PostDto) => void;
   /** What the composer starts with (a congratulation); it takes the focus then, the person edits before publishing. */
   initial?: ComposerDraft;
+  /** Who will see the post, when the place words it itself (a project's wall); else the feed's own wording. */
+  audience?: string;
 }
 
 /** Where a new post goes: the company wall, the person's own feed, or the group whose wall is open. */
@@ -75,9 +77,11 @@ const EMPTY_DOC: RichDoc = { type: 'doc', content: [{ type: 'paragraph' }] };
 const ruleText = (code: ThanksProblem) => translateCode(code, { min: THANKS_TEXT_MIN });
 
 /** Writing a post or a thank-you post (spec portal §5 "Posts"): mentions, attachments up to 20 MB, Ctrl+Enter. */
-export function Composer({ feed, onPublished, initial }: ComposerProps) {
+export function Composer({ feed, onPublished, initial, audience }: ComposerProps) {
   const { t, lang } = useWallTexts();
   const { reader, owners } = useWall();
+  /** What the feed's page allows beyond its posts (must-read posts). */
+  const wallCan = useQuery({ ...wallQueries.feed(feed, owners[feed]), select: (state) => state.can }).data;
   const [kind, setKind] = useState<PostKind>(initial?.kind ?? 'post');
   const [text, setText] = useState(initial?.text ?? '');
   const [mentions, setMentions] = useState<Mention[]>(initial?.mentions ?? []);
@@ -215,7 +219,8 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
             ]}
           />
           <Text size="xs" c="dimmed">
-            {t(feed === 'company' ? 'composer.toCompany' : feed === 'group' ? 'composer.toGroup' : 'composer.toFeed')}
+            {audience ??
+              t(feed === 'company' ? 'composer.toCompany' : feed === 'group' ? 'composer.toGroup' : 'composer.toFeed')}
           </Text>
         </Group>
         {doc ? (
@@ -335,7 +340,7 @@ export function Composer({ feed, onPublished, initial }: ComposerProps) {
                 <IconClock size={20} />
               </ActionIcon>
             </Tooltip>
-            {reader.isAdmin && (
+            {wallCan?.mustRead && (
               <Tooltip label={t('composer.mustReadHint')}>
                 <Checkbox
                   size="xs"

@@ -14,6 +14,7 @@ describe('Composer with formatting', { timeout: 30_000 }, () => {
   let createPost: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     createPost = vi.spyOn(api, 'createPost').mockImplementation(async (body) => makePost({ text: body.text }));
+    vi.spyOn(api, 'fetchFeedPage').mockResolvedValue({ result: [], page: 0, pages: 0, total: 0 });
   });
   afterEach(() => vi.restoreAllMocks());
 

@@ -5,6 +5,8 @@ import * as api from './api';
 import { MustReadBar } from './MustRead';
 import { ME, makePost, PEOPLE, renderWall } from './testing';
 
+const ALL = { edit: true, delete: true, mustRead: true, pin: true };
+
 const report = (pending: number) => ({
   counts: { audience: 3, acknowledged: 3 - pending, pending },
   status: 'pending' as const,
@@ -24,8 +26,8 @@ describe('the must-read report', { timeout: 20_000 }, () => {
     vi.spyOn(api, 'fetchReadReport').mockResolvedValue(report(2));
     const remind = vi.spyOn(api, 'remindPending').mockImplementation(async (id) => ({ post_id: id, reminded: 2 }));
     const download = vi.spyOn(api, 'downloadReadReport').mockResolvedValue();
-    const post = makePost({ mustRead: true, can: { edit: true, delete: true, mustRead: true, pin: true } });
-    renderWall(<MustReadBar post={post} />, { reader: { isAdmin: true } });
+    const post = makePost({ mustRead: true, can: { ...ALL, readReport: true } });
+    renderWall(<MustReadBar post={post} />);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Read report' }));
     expect(await screen.findByText('Lukas Schmidt')).toBeTruthy();
@@ -35,11 +37,14 @@ describe('the must-read report', { timeout: 20_000 }, () => {
     await waitFor(() => expect(download).toHaveBeenCalledWith(post._id));
   });
 
-  it("shows the report to the post's author, not to other employees", () => {
+  it("shows the report as the post's can.readReport says, whoever wrote it", () => {
     const mine = makePost({ mustRead: true, author: { _id: ME, name: 'Anna Kowalski', avatar: null, position: '' } });
-    const { unmount } = renderWall(<MustReadBar post={mine} />);
-    expect(screen.getByRole('button', { name: 'Read report' })).toBeTruthy();
+    const { unmount } = renderWall(<MustReadBar post={{ ...mine, can: { ...ALL, readReport: false } }} />);
+    expect(screen.queryByRole('button', { name: 'Read report' })).toBeNull();
     unmount();
+    const { unmount: again } = renderWall(<MustReadBar post={{ ...mine, can: { ...ALL, readReport: true } }} />);
+    expect(screen.getByRole('button', { name: 'Read report' })).toBeTruthy();
+    again();
     renderWall(<MustReadBar post={makePost({ mustRead: true })} />);
     expect(screen.queryByRole('button', { name: 'Read report' })).toBeNull();
     expect(screen.getByRole('button', { name: 'I have read it' })).toBeTruthy();
@@ -47,8 +52,8 @@ describe('the must-read report', { timeout: 20_000 }, () => {
 
   it('offers no reminder when everyone has confirmed', async () => {
     vi.spyOn(api, 'fetchReadReport').mockResolvedValue(report(0));
-    const post = makePost({ mustRead: true, can: { edit: true, delete: true, mustRead: true, pin: true } });
-    renderWall(<MustReadBar post={post} />, { reader: { isAdmin: true } });
+    const post = makePost({ mustRead: true, can: { ...ALL, readReport: true } });
+    renderWall(<MustReadBar post={post} />);
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Read report' }));
     expect(await screen.findByText('Everyone has confirmed')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Remind those who have not read' }) as HTMLButtonElement;

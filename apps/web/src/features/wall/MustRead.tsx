@@ -1,23 +1,24 @@
 import type { PostDto } from '@hallway/shared';
 import { Button, Group, Loader, Modal, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { IconBellRinging, IconChecks, IconClipboardList, IconEyeCheck, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Avatar } from '../../ui/Avatar';
+import { LoadMore } from '../../ui/LoadMore';
 import { QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
-import { downloadReadReport, type ReadStatus, remindPending } from './api';
+import { downloadReadReport, type ReadStatus } from './api';
 import { useWall } from './context';
-import { wallQueries } from './queries';
+import { wallMutations, wallQueries } from './queries';
 import { useWallTexts } from './texts';
 import { TimeAgo } from './time';
 
-type MustReadPost = Pick<PostDto, '_id' | 'acknowledged' | 'acknowledgedCount' | 'can' | 'author'>;
+type MustReadPost = Pick<PostDto, '_id' | 'acknowledged' | 'acknowledgedCount' | 'can'>;
 
-/** The must-read strip: the reader confirms; administrators and the post's author open the read report. */
+/** The must-read strip: the reader confirms; those the post's `can.readReport` allows open the read report. */
 export function MustReadBar({ post }: { post: MustReadPost }) {
   const { t } = useWallTexts();
-  const { actions, reader } = useWall();
+  const { actions } = useWall();
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState(false);
   const acknowledge = async () => {
@@ -50,7 +51,7 @@ export function MustReadBar({ post }: { post: MustReadPost }) {
             {t('mustRead.confirmed', { count: post.acknowledgedCount })}
           </Text>
         </Group>
-        {(post.can.mustRead || post.author._id === reader.userId) && (
+        {post.can.readReport && (
           <Button
             size="compact-sm"
             variant="subtle"
@@ -70,18 +71,18 @@ export function MustReadBar({ post }: { post: MustReadPost }) {
 /** Remind those who have not confirmed (once an hour; the server's refusal is shown), download the report as xlsx. */
 function ReportActions({ postId, pending }: { postId: string; pending: number | undefined }) {
   const { t } = useWallTexts();
-  const [busy, setBusy] = useState<'remind' | 'export' | null>(null);
-  const run = async (what: 'remind' | 'export') => {
-    setBusy(what);
+  const reminding = useMutation(wallMutations.remindPending());
+  const [exporting, setExporting] = useState(false);
+  const remind = () =>
+    reminding.mutate(postId, { onSuccess: ({ reminded }) => showSuccess(t('mustRead.reminded', { count: reminded })) });
+  const download = async () => {
+    setExporting(true);
     try {
-      if (what === 'remind') {
-        const { reminded } = await remindPending(postId);
-        showSuccess(t('mustRead.reminded', { count: reminded }));
-      } else await downloadReadReport(postId);
+      await downloadReadReport(postId);
     } catch (error) {
       showError(error);
     } finally {
-      setBusy(null);
+      setExporting(false);
     }
   };
   return (
@@ -91,9 +92,9 @@ function ReportActions({ postId, pending }: { postId: string; pending: number | 
         variant="light"
         color="orange"
         leftSection={<IconBellRinging size={16} />}
-        loading={busy === 'remind'}
+        loading={reminding.isPending}
         disabled={pending === 0}
-        onClick={() => void run('remind')}
+        onClick={remind}
       >
         {t('mustRead.remind')}
       </Button>
@@ -101,8 +102,8 @@ function ReportActions({ postId, pending }: { postId: string; pending: number | 
         size="compact-sm"
         variant="subtle"
         leftSection={<IconFileSpreadsheet size={16} />}
-        loading={busy === 'export'}
-        onClick={() => void run('export')}
+        loading={exporting}
+        onClick={() => void download()}
       >
         {t('mustRead.export')}
       </Button>
@@ -173,16 +174,7 @@ function ReadReportModal({ postId, onClose }: { postId: string; onClose: () => v
             </Group>
           ))}
         </Stack>
-        {query.hasNextPage && (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            {t('mustRead.more')}
-          </Button>
-        )}
+        <LoadMore query={query} label={t('mustRead.more')} size="compact-sm" />
       </Stack>
     </Modal>
   );

@@ -24,7 +24,7 @@ describe('pinned posts on the wall', { timeout: 20_000 }, () => {
     const post = makePost({ can: { edit: true, delete: true, mustRead: true, pin: true } });
     const answer = { ...post, pinned: true };
     const setPinned = vi.spyOn(api, 'setPinned').mockResolvedValue(answer);
-    const { client } = renderWall(<PostCard post={post} where="company" />, { reader: { isAdmin: true } });
+    const { client } = renderWall(<PostCard post={post} where="company" />);
     const feed: FeedState = { items: [makePost(), post], page: 0, pages: 1, total: 2 };
     client.setQueryData(wallKeys.feed('company', CLIENT), feed);
     const user = userEvent.setup({ delay: null });

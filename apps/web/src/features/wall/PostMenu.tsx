@@ -14,29 +14,13 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { copyText } from '../../ui/clipboard';
 import { OnDemandMenu } from '../../ui/OnDemandMenu';
 import { showError, showSuccess } from '../../ui/toast';
 import { useWall } from './context';
 import { useWallTexts } from './texts';
 
 export const postUrl = (id: string) => `${window.location.origin}/post/${id}`;
-
-/** The clipboard API needs a secure page; plain http inside an intranet falls back to a selected text field. */
-export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.style.position = 'fixed';
-  field.style.opacity = '0';
-  document.body.appendChild(field);
-  field.select();
-  document.execCommand('copy');
-  field.remove();
-}
 
 type MenuPost = Pick<PostDto, '_id' | 'can' | 'mustRead' | 'pinned'>;
 

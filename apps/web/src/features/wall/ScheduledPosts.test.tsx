@@ -65,7 +65,7 @@ describe('scheduled posts', { timeout: 20_000 }, () => {
     await waitFor(() => expect(cancel).toHaveBeenCalledWith(first._id));
     await waitFor(() => expect(screen.queryByText('First later')).toBeNull());
 
-    const reader = { userId: ME, isAdmin: false, follows: () => false };
+    const reader = { userId: ME, follows: () => false };
     const handlers = wallEventHandlers(client, reader, { company: CLIENT, user: ME, group: '' });
     await act(async () => handlers['post.created']({ ...second, publishAt: null }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Your scheduled posts' })).toBeNull());

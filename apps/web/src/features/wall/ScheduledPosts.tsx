@@ -1,13 +1,11 @@
 import type { PostDto } from '@hallway/shared';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClock, IconEdit, IconX } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { showError, showSuccess } from '../../ui/toast';
-import { cancelScheduled } from './api';
-import { removeScheduled } from './cache';
 import { PostText } from './PostText';
-import { wallQueries } from './queries';
+import { wallMutations, wallQueries } from './queries';
 import { useWallTexts } from './texts';
 import { fullDate } from './time';
 
@@ -34,21 +32,12 @@ export function ScheduledPosts() {
 
 function ScheduledPost({ post }: { post: PostDto }) {
   const { t, lang } = useWallTexts();
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const cancelling = useMutation(wallMutations.cancelScheduled(useQueryClient()));
+  const busy = cancelling.isPending;
   const [editing, setEditing] = useState(false);
   const when = post.publishAt ? fullDate(post.publishAt, lang) : '';
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await cancelScheduled(post._id);
-      removeScheduled(client, post._id);
-      showSuccess(t('scheduled.cancelled'));
-    } catch (error) {
-      showError(error);
-      setBusy(false);
-    }
-  };
+  const cancel = () =>
+    cancelling.mutate(post._id, { onSuccess: () => showSuccess(t('scheduled.cancelled')), onError: showError });
   return (
     <Paper
       withBorder

@@ -12,7 +12,7 @@ import { MarkAllRead, NewCount } from './Unread';
 import { createViewTracker } from './views';
 
 const me = { _id: ME, name: 'Anna Kowalski', avatar: null, position: '' };
-const reader = { userId: ME, isAdmin: false, follows: () => false };
+const reader = { userId: ME, follows: () => false };
 const owners = { company: CLIENT, user: ME, group: '' };
 
 function Header() {

@@ -3,6 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Avatar } from '../../ui/Avatar';
+import { LoadMore } from '../../ui/LoadMore';
 import { QueryState } from '../../ui/States';
 import { wallQueries } from './queries';
 import { useWallTexts } from './texts';
@@ -72,16 +73,7 @@ function ViewsList({ postId }: { postId: string }) {
           </Stack>
         </ScrollArea.Autosize>
       )}
-      {query.hasNextPage && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-        >
-          {t('views.more')}
-        </Button>
-      )}
+      <LoadMore query={query} label={t('views.more')} size="compact-xs" />
     </Stack>
   );
 }

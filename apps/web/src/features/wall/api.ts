@@ -8,6 +8,7 @@ import type {
   LikeResult,
   LikeType,
   LinkBlockDto,
+  LinkBlocksPage,
   PersonCard,
   PostDto,
   Reaction,
@@ -188,9 +189,8 @@ export const fetchAnniversaries = async (clientId: string, date: string, signal?
 /** The wall's block of useful links is the one of module `company`. */
 export const LINKS_MODULE = 'company';
 
-export const fetchLinkBlocks = async (clientId: string, signal?: AbortSignal) =>
-  (await api<{ result: LinkBlockDto[] }>(`/api/links_block/${clientId}/${LINKS_MODULE}`, { signal, local: true }))
-    .result;
+export const fetchLinkBlocks = (clientId: string, signal?: AbortSignal) =>
+  api<LinkBlocksPage>(`/api/links_block/${clientId}/${LINKS_MODULE}`, { signal, local: true });
 
 export const toggleLinks = async (clientId: string, enabled: boolean) =>
   (

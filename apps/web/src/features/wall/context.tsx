@@ -54,13 +54,10 @@ export function WallProvider({
   const client = useQueryClient();
   const userId = session.user?._id ?? '';
   const clientId = session.client?._id ?? '';
-  const { users, usersComplete, follows, isAdmin } = session;
+  const { users, usersComplete, follows } = session;
 
   const followed = useMemo(() => new Set(follows), [follows]);
-  const reader = useMemo<Reader>(
-    () => ({ userId, isAdmin, follows: (personId) => followed.has(personId) }),
-    [userId, isAdmin, followed],
-  );
+  const reader = useMemo<Reader>(() => ({ userId, follows: (personId) => followed.has(personId) }), [userId, followed]);
   const people = useMemo<PersonOption[]>(
     () =>
       users

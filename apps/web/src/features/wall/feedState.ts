@@ -11,6 +11,8 @@ export interface FeedState {
   page: number;
   pages: number;
   total: number;
+  /** What the reader may do on this wall beyond its posts (the feed page's `can`): the composer reads it. */
+  can?: FeedPage['can'];
 }
 
 /** Puts a loaded page in place: everything from page*20 on is replaced; a post is never listed twice. */
@@ -19,7 +21,13 @@ export function mergePage(state: FeedState | undefined, answer: FeedPage): FeedS
   const kept = state && answer.page > 0 ? state.items.slice(0, start) : [];
   const keptIds = new Set(kept.map((post) => post._id));
   const incoming = answer.result.filter((post) => !keptIds.has(post._id));
-  return { items: [...kept, ...incoming], page: answer.page, pages: answer.pages, total: answer.total };
+  return {
+    items: [...kept, ...incoming],
+    page: answer.page,
+    pages: answer.pages,
+    total: answer.total,
+    can: answer.can ?? state?.can,
+  };
 }
 
 export const hasMore = (state: FeedState | undefined) => !!state && state.page + 1 < state.pages;
@@ -93,7 +101,6 @@ export function applyLike<T extends Pick<PostDto, 'likes' | 'reactions' | 'myRea
 
 export interface Reader {
   userId: string;
-  isAdmin: boolean;
   /** The reader follows this person (their `followers` list has the reader). */
   follows: (personId: string) => boolean;
 }
@@ -110,21 +117,12 @@ export function feedOfPost(post: Pick<PostDto, 'parent' | 'author'>, reader: Rea
   return null;
 }
 
-/** What the reader may do with a post that arrived as everyone sees it: the server's rule of `postAbilities`. */
-export function abilitiesFor(post: Pick<PostDto, 'author' | 'parent'>, reader: Pick<Reader, 'userId' | 'isAdmin'>) {
-  const mine = post.author._id === reader.userId;
-  const company = post.parent.type === 'company' || post.parent.type === 'system';
-  return {
-    edit: mine || reader.isAdmin,
-    delete: mine || reader.isAdmin,
-    mustRead: reader.isAdmin,
-    pin: reader.isAdmin && company,
-  };
-}
-
-/** A reader's own copy of a post announced in realtime. */
-export function forReader(post: PostDto, reader: Pick<Reader, 'userId' | 'isAdmin'>): PostDto {
-  return { ...post, viewed: post.author._id === reader.userId, can: abilitiesFor(post, reader) };
+/**
+ * A reader's own copy of a post announced in realtime: the author has seen it. Its `can` stays as announced (all
+ * false) until the post's own answer brings the reader's (realtime.ts).
+ */
+export function forReader(post: PostDto, reader: Pick<Reader, 'userId'>): PostDto {
+  return { ...post, viewed: post.author._id === reader.userId };
 }
 
 export type ThreadComment = AnswerDto & { answers: AnswerDto[] };

@@ -3,10 +3,12 @@ import type {
   LikeResult,
   LikeType,
   LinkBlockDto,
+  LinkBlocksPage,
   PostDto,
   Reaction,
   UpdateCommentBody,
   UpdatePostBody,
+  UpdateScheduledBody,
   ViewFeed,
 } from '@hallway/shared';
 import {
@@ -22,7 +24,15 @@ import { displayName } from '../../ui/Avatar';
 import { showError } from '../../ui/toast';
 import type { AnswerDto, FeedKind, LinkInput, ReadStatus, SinglePost } from './api';
 import * as wallApi from './api';
-import { patchPostEverywhere, patchThread, refreshCompanyFeed, removePostEverywhere, wallKeys } from './cache';
+import {
+  addScheduled,
+  patchPostEverywhere,
+  patchThread,
+  refreshCompanyFeed,
+  removePostEverywhere,
+  removeScheduled,
+  wallKeys,
+} from './cache';
 import { addToThread, applyLike, mergePage, patchInThread, removeFromThread, toggleReaction } from './feedState';
 
 /** Where the wall keeps the feed last chosen (Mantine's useLocalStorage: JSON). */
@@ -137,6 +147,10 @@ export const wallQueries = {
       staleTime: 5 * 60_000,
     }),
 };
+
+/** A links block's write answers the whole block: it replaces the cached one, the page's `can` stays. */
+const setLinkBlock = (client: QueryClient, clientId: string, block: LinkBlockDto) =>
+  client.setQueryData<LinkBlocksPage>(wallKeys.links(clientId), (page) => page && { ...page, result: [block] });
 
 /** Who owns a comment or answer: the post it sits under, whose thread holds it. */
 export interface CommentRef {
@@ -289,30 +303,46 @@ export const wallMutations = {
         patchThread(client, ref.postId, (thread) => removeFromThread(thread, ref.id), result.commentsCount),
     }),
 
+  /** A scheduled post cancelled leaves the own list of scheduled posts. */
+  cancelScheduled: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: (id: string) => wallApi.cancelScheduled(id),
+      onSuccess: (_answer, id) => removeScheduled(client, id),
+    }),
+
+  /** A scheduled post changed keeps its place by time; published now (`publishAt` null), it leaves the list. */
+  updateScheduled: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: ({ id, body }: { id: string; body: UpdateScheduledBody }) => wallApi.updateScheduled(id, body),
+      onSuccess: (saved, { id }) => (saved.publishAt ? addScheduled(client, saved) : removeScheduled(client, id)),
+    }),
+
+  /** Reminds those who have not confirmed a must-read post; the read report is unchanged. */
+  remindPending: () => mutationOptions({ mutationFn: (id: string) => wallApi.remindPending(id), onError: showError }),
+
   viewAll: () =>
     mutationOptions({
       mutationFn: ({ userId, where }: { userId: string; where: ViewFeed }) => wallApi.viewAll(userId, where),
       onError: showError,
     }),
 
-  /** The links block's writes answer the whole block, which replaces the cached one. */
   toggleLinks: (client: QueryClient, clientId: string) =>
     mutationOptions({
       mutationFn: (enabled: boolean) => wallApi.toggleLinks(clientId, enabled),
-      onSuccess: (block: LinkBlockDto) => client.setQueryData<LinkBlockDto[]>(wallKeys.links(clientId), [block]),
+      onSuccess: (block: LinkBlockDto) => setLinkBlock(client, clientId, block),
       onError: showError,
     }),
 
   saveLink: (client: QueryClient, clientId: string) =>
     mutationOptions({
       mutationFn: ({ blockId, link }: { blockId: string; link: LinkInput }) => wallApi.saveLink(blockId, link),
-      onSuccess: (block: LinkBlockDto) => client.setQueryData<LinkBlockDto[]>(wallKeys.links(clientId), [block]),
+      onSuccess: (block: LinkBlockDto) => setLinkBlock(client, clientId, block),
     }),
 
   deleteLink: (client: QueryClient, clientId: string) =>
     mutationOptions({
       mutationFn: ({ blockId, linkId }: { blockId: string; linkId: string }) => wallApi.deleteLink(blockId, linkId),
-      onSuccess: (block: LinkBlockDto) => client.setQueryData<LinkBlockDto[]>(wallKeys.links(clientId), [block]),
+      onSuccess: (block: LinkBlockDto) => setLinkBlock(client, clientId, block),
     }),
 };
 

@@ -1,8 +1,9 @@
 import type { PostDto } from '@hallway/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { Socket } from '../../api/socket';
+import * as api from './api';
 import { wallKeys } from './cache';
 import { useWall } from './context';
 import { Feed } from './Feed';
@@ -42,13 +43,18 @@ function LiveFeed({ socket }: { socket: Socket }) {
 
 const articles = () => screen.getAllByRole('article');
 
+const useClient: { current: QueryClient | null } = { current: null };
+
 describe('wall realtime', () => {
   let fetchSpy: ReturnType<typeof vi.spyOn>;
+  let fetchPost: MockInstance<typeof api.fetchPost>;
   let existing: PostDto[];
   let live: ReturnType<typeof fakeSocket>;
 
   beforeEach(() => {
     fetchSpy = vi.spyOn(globalThis, 'fetch');
+    // The post's own answer, as the reader may open it: the server's `can` for this reader.
+    fetchPost = vi.spyOn(api, 'fetchPost').mockRejectedValue(new Error('not mocked'));
     existing = [
       makePost({
         text: 'Older news',
@@ -59,6 +65,7 @@ describe('wall realtime', () => {
       makePost({ text: 'Even older news' }),
     ];
     const client = makeQueryClient();
+    useClient.current = client;
     client.setQueryData<FeedState>(wallKeys.feed('company', CLIENT), { items: existing, page: 0, pages: 1, total: 2 });
     live = fakeSocket();
     renderWall(<LiveFeed socket={live.socket} />, { client });
@@ -78,6 +85,7 @@ describe('wall realtime', () => {
     // The same event twice (own tab and socket) lists it once.
     await live.emit('post.created', fresh);
     expect(articles()).toHaveLength(3);
+    expect(fetchPost).toHaveBeenCalledWith(fresh._id, expect.anything());
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -129,23 +137,51 @@ describe('wall realtime', () => {
     expect(screen.queryByText('Older news, corrected')).toBeNull();
   });
 
-  it('gives the author’s own post the author’s abilities', async () => {
+  it('asks the server for the reader’s abilities of a new post instead of working them out', async () => {
+    const none = { edit: false, delete: false, mustRead: false, pin: false };
     const mine = makePost({
       text: 'Mine',
       author: { _id: ME, name: 'Anna Kowalski', avatar: null, position: '' },
-      can: { edit: false, delete: false, mustRead: false, pin: false },
+      can: none,
     });
+    fetchPost.mockResolvedValue({ ...mine, comments: [], can: { ...none, edit: true, delete: true } });
     await live.emit('post.created', mine);
+    await waitFor(() => expect(fetchPost).toHaveBeenCalledWith(mine._id, expect.anything()));
     const card = articles()[0];
     expect(within(card).getByText('Mine')).toBeTruthy();
     await act(async () => within(card).getByRole('button', { name: 'Post actions' }).click());
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    // The server's answer allows no pin: none is offered, whoever reads.
+    expect(screen.queryByRole('menuitem', { name: 'Pin to the top' })).toBeNull();
+  });
+
+  it('reads an open thread again when a comment arrives, for the comments’ own abilities', async () => {
+    const target = existing[1];
+    const client = useClient.current!;
+    client.setQueryData(wallKeys.post(target._id), { ...target, comments: [] });
+    await live.emit('comment.created', {
+      comment: {
+        ...makePost(),
+        _id: 'c2',
+        parent: { type: 'post', id: target._id, postId: target._id, where: 'post' },
+        status: 'new',
+        answersCount: 0,
+        can: { edit: false, delete: false },
+      },
+      subject: { type: 'post', id: target._id },
+      post_id: target._id,
+      commentsCount: 1,
+    });
+    expect(client.getQueryState(wallKeys.post(target._id))?.isInvalidated).toBe(true);
   });
 });
 
 describe('wall realtime in groups', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('puts a group post on top of that group’s open wall and the reader’s own feed, never the company feed', () => {
+    vi.spyOn(api, 'fetchPost').mockRejectedValue(new Error('not mocked'));
     const client = makeQueryClient();
     const group = '01a1fe5d-3333-7000-8000-000000000001';
     const other = '01a1fe5d-3333-7000-8000-000000000002';
@@ -160,7 +196,7 @@ describe('wall realtime in groups', () => {
     }
     const handlers = wallEventHandlers(
       client,
-      { userId: ME, isAdmin: false, follows: () => false },
+      { userId: ME, follows: () => false },
       {
         company: CLIENT,
         user: ME,

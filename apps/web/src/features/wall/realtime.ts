@@ -16,6 +16,7 @@ import {
 import {
   addToThread,
   applyLike,
+  type FeedState,
   feedOfPost,
   forReader,
   mergeForReader,
@@ -23,6 +24,7 @@ import {
   type Reader,
   removeFromThread,
 } from './feedState';
+import { wallQueries } from './queries';
 import { postCounted, postRemoved, refreshUnseen, seen } from './unseen';
 
 interface LikeEvent {
@@ -43,6 +45,20 @@ interface CommentDeletedEvent {
   subject: { type: string; id: string };
   post_id: string | null;
   commentsCount?: number;
+}
+
+/**
+ * A post announced in realtime carries no reader's abilities (its `can` is all false, docs/api.md "Realtime"): once a
+ * loaded feed lists it, the post's own answer is asked for and its `can` goes to every copy.
+ */
+function refreshPostCan(client: QueryClient, id: string) {
+  const feeds = client.getQueriesData<FeedState>({ queryKey: wallKeys.feeds });
+  if (!feeds.some(([, state]) => state?.items.some((post) => post._id === id))) return;
+  client
+    .fetchQuery({ ...wallQueries.post(id), staleTime: 0 })
+    .then((fresh) => patchPostEverywhere(client, id, (post) => ({ ...post, can: fresh.can })))
+    // Gone or not readable by now (deleted, left the group): its copy keeps `can` all false, `post.deleted` follows.
+    .catch(() => undefined);
 }
 
 /**
@@ -76,6 +92,7 @@ export function wallEventHandlers(
       postCounted(client, kind, own, reader.userId, 1);
       // A group's post also goes on top of that group's wall, when it is open.
       if (post.parent.type === 'group') insertPostInFeed(client, 'group', post.parent.id, own);
+      refreshPostCan(client, post._id);
     },
     'post.updated': (post: PostDto) => {
       const moved = pinChanged(client, post);
@@ -110,9 +127,10 @@ export function wallEventHandlers(
     },
     'comment.created': (event: CommentEvent) => {
       if (event.subject.type !== 'post' || !event.post_id) return;
-      const mine = event.comment.author._id === reader.userId;
-      const comment = { ...event.comment, can: { edit: mine || reader.isAdmin, delete: mine || reader.isAdmin } };
-      patchThread(client, event.post_id, (thread) => addToThread(thread, comment), event.commentsCount);
+      const postId = event.post_id;
+      patchThread(client, postId, (thread) => addToThread(thread, event.comment), event.commentsCount);
+      // The comment came with `can` all false: an open thread is read again for the reader's own.
+      void client.invalidateQueries({ queryKey: wallKeys.post(postId), exact: true });
     },
     'comment.updated': (event: CommentEvent) => {
       if (!event.post_id) return;

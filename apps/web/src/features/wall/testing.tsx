@@ -83,7 +83,7 @@ export interface WallSetup {
 /** Renders inside the app's theme, a router, a query client and a wall context like the page builds. */
 export function renderWall(ui: ReactElement, setup: WallSetup = {}) {
   const client = setup.client ?? makeQueryClient();
-  const reader: Reader = { userId: ME, isAdmin: false, follows: () => false, ...setup.reader };
+  const reader: Reader = { userId: ME, follows: () => false, ...setup.reader };
   const value: WallContextValue = {
     reader,
     actions: createWallActions(client),

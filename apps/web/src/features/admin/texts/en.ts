@@ -2,9 +2,4 @@
 export const en = {
   title: 'Admin panel',
   tabs: 'Admin panel sections',
-  notificationSettings: 'Notification settings',
-  mailCheck: 'Mail check',
-  mailings: 'Mailings',
-  templates: 'Notification templates',
-  failures: 'Failed deliveries',
 };

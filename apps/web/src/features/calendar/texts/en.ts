@@ -1,9 +1,10 @@
 /** English texts of the calendar; ru and uk have exactly this shape. */
 export const en = {
-  title: 'Calendar',
+  title: 'Events',
   noClientTitle: 'No workspace chosen',
   noClientText: 'Choose a workspace on the clients page to see its calendar.',
   toolbar: {
+    noEvents: 'Nothing planned in this period',
     previous: 'Previous',
     next: 'Next',
     today: 'Today',
@@ -40,7 +41,7 @@ export const en = {
     peopleHint: 'Type a name to search',
     departments: 'Departments',
     groups: 'Groups',
-    membersHint: 'Invite people, whole departments or groups',
+    membersHint: 'You take part yourself; invite people, whole departments or groups',
     nobody: 'Nothing found',
     public: 'Everyone in the workspace can see it',
     repeats: 'Repeats',

@@ -1,10 +1,11 @@
 import type { en } from './en';
 
 export const ru: typeof en = {
-  title: 'Календарь',
+  title: 'События',
   noClientTitle: 'Компания не выбрана',
   noClientText: 'Выберите компанию на странице клиентов, чтобы увидеть её календарь.',
   toolbar: {
+    noEvents: 'На этот период ничего не запланировано',
     previous: 'Назад',
     next: 'Вперёд',
     today: 'Сегодня',
@@ -41,7 +42,7 @@ export const ru: typeof en = {
     peopleHint: 'Начните вводить имя',
     departments: 'Отделы',
     groups: 'Группы',
-    membersHint: 'Пригласите людей, целые отделы или группы',
+    membersHint: 'Вы участвуете сами; пригласите людей, целые отделы или группы',
     nobody: 'Ничего не найдено',
     public: 'Видно всем в компании',
     repeats: 'Повторять',

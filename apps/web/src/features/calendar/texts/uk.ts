@@ -1,10 +1,11 @@
 import type { en } from './en';
 
 export const uk: typeof en = {
-  title: 'Календар',
+  title: 'Події',
   noClientTitle: 'Компанію не вибрано',
   noClientText: 'Виберіть компанію на сторінці клієнтів, щоб побачити її календар.',
   toolbar: {
+    noEvents: 'На цей період нічого не заплановано',
     previous: 'Назад',
     next: 'Вперед',
     today: 'Сьогодні',
@@ -41,7 +42,7 @@ export const uk: typeof en = {
     peopleHint: 'Почніть вводити імʼя',
     departments: 'Відділи',
     groups: 'Групи',
-    membersHint: 'Запросіть людей, цілі відділи або групи',
+    membersHint: 'Ви берете участь самі; запросіть людей, цілі відділи або групи',
     nobody: 'Нічого не знайдено',
     public: 'Видно всім у компанії',
     repeats: 'Повторювати',

@@ -33,7 +33,6 @@ export const en = {
   declineOne: 'Decline registration',
   registrationApproval: 'New registrations need an administrator’s approval',
   registrationApprovalHint: 'Newcomers sign in only after an administrator approves them in the employees list.',
-  interfaceTab: 'Interface',
   headerImage: 'Header image',
   headerImageHint: 'Shown across the top of every page: 160 px high, from 1000 px wide. Any photo is cropped to that.',
   headerUpload: 'Upload a header image',

@@ -92,6 +92,9 @@ export const en = {
     about: 'About the group',
     since: 'Created on {{date}}',
     readOnly: 'You can read this group but not post in it.',
+    audience: 'Members of the group will see it',
+    emptyTitle: 'No posts in this group yet',
+    emptyText: 'Start the conversation: the group’s members will see your post.',
     closedNotice: 'This is a closed group: its posts are visible to members.',
   },
   members: {
@@ -168,6 +171,19 @@ export const en = {
     back: 'To projects',
     wall: 'Project wall',
     createdBy: 'Created by {{name}}',
+  },
+  /**
+   * The texts naming the place, as a project says them: `usePlaceTexts('project')` reads these instead of the same
+   * keys above, so a project's page says "project", never "group".
+   */
+  inProject: {
+    group: {
+      readOnly: 'You can read this project but not post in it.',
+      audience: 'Project participants will see it',
+      emptyTitle: 'No posts in this project yet',
+      emptyText: 'Start the conversation: the project’s participants will see your post.',
+    },
+    members: { remove: 'Remove from project' },
   },
   menu: 'Groups',
 };

@@ -1,5 +1,6 @@
 /** English texts of the mailings; ru and uk have exactly this shape. */
 export const en = {
+  tab: 'Mailings',
   intro: 'Letters the workspace sends on a schedule, in its time zone ({{zone}}).',
   actions: {
     birthday_greetings: 'Birthday greetings',

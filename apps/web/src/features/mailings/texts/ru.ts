@@ -1,6 +1,7 @@
 import type { en } from './en';
 
 export const ru: typeof en = {
+  tab: 'Рассылки',
   intro: 'Письма, которые пространство отправляет по расписанию, в его часовом поясе ({{zone}}).',
   actions: {
     birthday_greetings: 'Поздравления с днём рождения',

@@ -1,6 +1,7 @@
 import type { en } from './en';
 
 export const uk: typeof en = {
+  tab: 'Розсилки',
   intro: 'Листи, які простір надсилає за розкладом, у його часовому поясі ({{zone}}).',
   actions: {
     birthday_greetings: 'Привітання з днем народження',

@@ -34,8 +34,6 @@ export const en = {
     'not selected': 'Not selected',
   },
   profile: {
-    posts: 'Posts',
-    noPosts: 'No posts yet',
     birthday: 'Birthday',
     work: 'Work',
     contactActions: 'Contact',
@@ -127,6 +125,7 @@ export const en = {
     rights: 'Rights and roles',
     settings: 'Other settings',
     company: 'Company data',
+    interface: 'Interface',
     search: 'Search employees',
     showDeleted: 'Show deleted',
     add: 'Add employee',

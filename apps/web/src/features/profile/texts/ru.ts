@@ -35,8 +35,6 @@ export const ru: PeopleTexts = {
     'not selected': 'Не выбран',
   },
   profile: {
-    posts: 'Публикации',
-    noPosts: 'Публикаций пока нет',
     birthday: 'День рождения',
     work: 'Работа',
     contactActions: 'Связаться',
@@ -128,6 +126,7 @@ export const ru: PeopleTexts = {
     rights: 'Права и роли',
     settings: 'Прочие настройки',
     company: 'Данные компании',
+    interface: 'Интерфейс',
     search: 'Поиск сотрудников',
     showDeleted: 'Показать удалённых',
     add: 'Добавить сотрудника',

@@ -35,8 +35,6 @@ export const uk: PeopleTexts = {
     'not selected': 'Не вибрано',
   },
   profile: {
-    posts: 'Публікації',
-    noPosts: 'Публікацій поки немає',
     birthday: 'День народження',
     work: 'Робота',
     contactActions: 'Звʼязатися',
@@ -128,6 +126,7 @@ export const uk: PeopleTexts = {
     rights: 'Права та ролі',
     settings: 'Інші налаштування',
     company: 'Дані компанії',
+    interface: 'Інтерфейс',
     search: 'Пошук співробітників',
     showDeleted: 'Показати видалених',
     add: 'Додати співробітника',

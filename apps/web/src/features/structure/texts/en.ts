@@ -28,6 +28,13 @@ export const en = {
   exportLabel: 'Export the diagram',
   exportFailed: 'The diagram could not be exported',
   diagramLabel: 'Structure diagram',
+  edgeLabel: '{{child}} is part of {{parent}}',
+  controls: {
+    panel: 'Diagram controls',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fitView: 'Fit the diagram to the view',
+  },
   treeLabel: 'Departments',
   empty: 'No departments yet',
   emptyText: 'Add the first department under the company.',

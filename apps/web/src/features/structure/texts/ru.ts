@@ -29,6 +29,13 @@ export const ru: typeof en = {
   exportLabel: 'Экспорт схемы',
   exportFailed: 'Не удалось экспортировать схему',
   diagramLabel: 'Схема структуры',
+  edgeLabel: '«{{child}}» входит в «{{parent}}»',
+  controls: {
+    panel: 'Управление схемой',
+    zoomIn: 'Увеличить',
+    zoomOut: 'Уменьшить',
+    fitView: 'Показать всю схему',
+  },
   treeLabel: 'Подразделения',
   empty: 'Подразделений пока нет',
   emptyText: 'Добавьте первое подразделение в компанию.',

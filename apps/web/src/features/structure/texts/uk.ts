@@ -29,6 +29,13 @@ export const uk: typeof en = {
   exportLabel: 'Експорт схеми',
   exportFailed: 'Не вдалося експортувати схему',
   diagramLabel: 'Схема структури',
+  edgeLabel: '«{{child}}» входить до «{{parent}}»',
+  controls: {
+    panel: 'Керування схемою',
+    zoomIn: 'Збільшити',
+    zoomOut: 'Зменшити',
+    fitView: 'Показати всю схему',
+  },
   treeLabel: 'Підрозділи',
   empty: 'Підрозділів поки немає',
   emptyText: 'Додайте перший підрозділ до компанії.',

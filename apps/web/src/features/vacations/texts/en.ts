@@ -3,6 +3,8 @@ export const en = {
   title: 'Vacations',
   subtitle: 'Who is away and when',
   forSomeone: 'Enter a vacation for someone',
+  /** The date fields' typed format (their `valueFormat`, DD.MM.YYYY), spelled in the language. */
+  datePlaceholder: 'DD.MM.YYYY',
   tabs: {
     label: 'Vacation views',
     chart: 'Absence chart',

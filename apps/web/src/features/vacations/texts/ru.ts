@@ -4,6 +4,7 @@ export const ru: typeof en = {
   title: 'Отпуска',
   subtitle: 'Кто и когда отсутствует',
   forSomeone: 'Оформить отпуск сотруднику',
+  datePlaceholder: 'ДД.ММ.ГГГГ',
   tabs: {
     label: 'Разделы отпусков',
     chart: 'График отсутствий',

@@ -4,6 +4,7 @@ export const uk: typeof en = {
   title: 'Відпустки',
   subtitle: 'Хто і коли відсутній',
   forSomeone: 'Оформити відпустку працівнику',
+  datePlaceholder: 'ДД.ММ.РРРР',
   tabs: {
     label: 'Розділи відпусток',
     chart: 'Графік відсутностей',

@@ -1,13 +1,12 @@
 import { docText, type PostDto, type RichDoc } from '@hallway/shared';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconClock, IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../i18n/errors';
 import { showSuccess } from '../../../ui/toast';
-import { updateScheduled } from '../api';
-import { addScheduled, removeScheduled } from '../cache';
 import { fromMarkup, type Mention } from '../mentions';
+import { wallMutations } from '../queries';
 import { useWallTexts } from '../texts';
 import { docOfPlain, editableDoc, markDoc } from './convert';
 import RichEditor from './RichEditor';
@@ -24,7 +23,6 @@ function localValue(iso: string): string {
 export default function ScheduledEdit({ post, onDone }: { post: PostDto; onDone: () => void }) {
   const { t: wall } = useWallTexts();
   const { t } = useEditorTexts();
-  const client = useQueryClient();
   const [start] = useState(() => {
     if (post.doc) return editableDoc(post.doc);
     return { doc: docOfPlain(post.text), mentions: fromMarkup(post.text).mentions };
@@ -32,6 +30,7 @@ export default function ScheduledEdit({ post, onDone }: { post: PostDto; onDone:
   const [doc, setDoc] = useState<RichDoc>(start.doc);
   const [mentions, setMentions] = useState<Mention[]>(start.mentions);
   const [time, setTime] = useState(post.publishAt ? localValue(post.publishAt) : '');
+  const saving = useMutation(wallMutations.updateScheduled(useQueryClient()));
   const [busy, setBusy] = useState<'save' | 'now' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,20 +43,17 @@ export default function ScheduledEdit({ post, onDone }: { post: PostDto; onDone:
     setBusy(now ? 'now' : 'save');
     const marked = markDoc(doc, mentions);
     try {
-      const saved = await updateScheduled(post._id, {
-        text: marked.text,
-        doc: marked.doc,
-        mentions: mentions.map((m) => m.id).filter((id) => marked.text.includes(`(user:${id})`)),
-        publishAt: now ? null : at.toISOString(),
+      const saved = await saving.mutateAsync({
+        id: post._id,
+        body: {
+          text: marked.text,
+          doc: marked.doc,
+          mentions: mentions.map((m) => m.id).filter((id) => marked.text.includes(`(user:${id})`)),
+          publishAt: now ? null : at.toISOString(),
+        },
       });
-      if (saved.publishAt) {
-        addScheduled(client, saved);
-        showSuccess(t('scheduled.saved'));
-      } else {
-        // Published: `post.created` puts it on the feed.
-        removeScheduled(client, post._id);
-        showSuccess(t('scheduled.published'));
-      }
+      // Published: `post.created` puts it on the feed.
+      showSuccess(t(saved.publishAt ? 'scheduled.saved' : 'scheduled.published'));
       onDone();
     } catch (failure) {
       setError(errorText(failure));

@@ -1,5 +1,9 @@
 /** English texts of the wall; ru and uk have exactly this shape. */
 export const en = {
+  person: {
+    posts: 'Posts',
+    noPosts: 'No posts yet',
+  },
   noClientTitle: 'No workspace chosen',
   noClientText: 'Choose a workspace on the clients page to see its wall.',
   toClients: 'Open clients',

@@ -1,6 +1,10 @@
 import type { WallTexts } from './en';
 
 export const ru: WallTexts = {
+  person: {
+    posts: 'Публикации',
+    noPosts: 'Публикаций пока нет',
+  },
   noClientTitle: 'Рабочее пространство не выбрано',
   noClientText: 'Выберите рабочее пространство на странице клиентов, чтобы увидеть его стену.',
   toClients: 'Открыть клиентов',

@@ -1,6 +1,10 @@
 import type { WallTexts } from './en';
 
 export const uk: WallTexts = {
+  person: {
+    posts: 'Публікації',
+    noPosts: 'Публікацій поки немає',
+  },
   noClientTitle: 'Робочий простір не вибрано',
   noClientText: 'Виберіть робочий простір на сторінці клієнтів, щоб побачити його стіну.',
   toClients: 'Відкрити клієнтів',

@@ -4,21 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { QueryState } from '../../../ui/States';
+import { WidgetCard } from '../../../ui/WidgetCard';
 import { type Celebration, celebrations, congratulationOf, pluralForm, useCongratulate } from '../congratulate';
 import { useWall } from '../context';
 import { wallQueries } from '../queries';
 import { useWallTexts } from '../texts';
-import { WidgetCard } from './WidgetCard';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The reader's own calendar day decides whose birthday is today. */
 export const localDate = (at = new Date()) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 
 /** Birthdays of this month and next (`GET api/clients/{id}/birthdays`), today's highlighted. */
-export function useBirthdaysQuery(clientId: string, enabled: boolean) {
-  const today = localDate();
-  return useQuery({ ...wallQueries.birthdays(clientId, today), enabled });
-}
+export const birthdaysQuery = (clientId: string) => wallQueries.birthdays(clientId, localDate());
 
 /** As many as the widget lists without an inner scrollbar; the birthdays page has the rest. */
 export const BIRTHDAYS_SHOWN = 6;
@@ -30,7 +27,7 @@ export const BIRTHDAYS_SHOWN = 6;
 export function BirthdaysWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
   const { t } = useWallTexts();
   const today = localDate();
-  const query = useBirthdaysQuery(clientId, enabled);
+  const query = useQuery({ ...birthdaysQuery(clientId), enabled });
   const anniversaries = useQuery({ ...wallQueries.anniversaries(clientId, today), enabled });
   const upcoming = celebrations(query.data ?? [], anniversaries.data ?? []).filter((entry) => entry.date >= today);
   const shown = upcoming.slice(0, BIRTHDAYS_SHOWN);

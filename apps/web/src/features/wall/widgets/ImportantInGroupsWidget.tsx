@@ -5,13 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { QueryState } from '../../../ui/States';
+import { WidgetCard } from '../../../ui/WidgetCard';
 import { wallQueries } from '../queries';
 import { useWallTexts } from '../texts';
 import { TimeAgo } from '../time';
-import { WidgetCard } from './WidgetCard';
 
-export const useImportantInGroupsQuery = (enabled: boolean) =>
-  useQuery({ ...wallQueries.importantInGroups(), enabled });
+export const importantInGroupsQuery = () => wallQueries.importantInGroups();
 
 /**
  * "Important in groups" (spec portal §2 wall widgets): must-read posts of the person's readable groups they have not
@@ -19,7 +18,7 @@ export const useImportantInGroupsQuery = (enabled: boolean) =>
  */
 export function ImportantInGroupsWidget({ enabled }: { enabled: boolean }) {
   const { t } = useWallTexts();
-  const query = useImportantInGroupsQuery(enabled);
+  const query = useQuery({ ...importantInGroupsQuery(), enabled });
   const posts = query.data ?? [];
   return (
     <WidgetCard

@@ -4,31 +4,30 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { QueryState } from '../../../ui/States';
+import { WidgetCard } from '../../../ui/WidgetCard';
 import type { LinkInput } from '../api';
 import { wallMutations, wallQueries } from '../queries';
 import { useWallTexts } from '../texts';
 import { LinkFormModal } from './LinkFormModal';
-import { WidgetCard } from './WidgetCard';
 
-export const useLinksQuery = (clientId: string, enabled: boolean) =>
-  useQuery({ ...wallQueries.links(clientId), enabled });
+export const linksQuery = (clientId: string) => wallQueries.links(clientId);
 
 /**
  * Useful links (modules §7 "Link blocks"): everyone reads the wall's block; administrators switch it on and off and
  * add, change and delete links. Hidden from employees when off or empty.
  */
-export function LinksWidget({ clientId, enabled, isAdmin }: { clientId: string; enabled: boolean; isAdmin: boolean }) {
+export function LinksWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
   const { t } = useWallTexts();
   const client = useQueryClient();
-  const query = useLinksQuery(clientId, enabled);
+  const query = useQuery({ ...linksQuery(clientId), enabled });
   const [editing, setEditing] = useState<LinkInput | null | undefined>(undefined);
   const [removing, setRemoving] = useState<{ _id: string; title: string } | null>(null);
   const toggling = useMutation(wallMutations.toggleLinks(client, clientId));
   const saving = useMutation(wallMutations.saveLink(client, clientId));
   const deleting = useMutation(wallMutations.deleteLink(client, clientId));
   const switching = toggling.isPending;
-  const block = query.data?.[0] ?? null;
-  const editor = block?.can.edit ?? isAdmin;
+  const block = query.data?.result[0] ?? null;
+  const editor = query.data?.can.edit ?? false;
 
   if (!editor && (!block?.enabled || block.links.length === 0)) return null;
 

@@ -5,18 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { QueryState } from '../../../ui/States';
+import { WidgetCard } from '../../../ui/WidgetCard';
 import { wallQueries } from '../queries';
 import { useWallTexts } from '../texts';
 import { TimeAgo } from '../time';
-import { WidgetCard } from './WidgetCard';
 
-export const useThanksQuery = (clientId: string, enabled: boolean) =>
-  useQuery({ ...wallQueries.thanks(clientId), enabled });
+export const thanksQuery = (clientId: string) => wallQueries.thanks(clientId);
 
 /** Recent thank-you posts (`GET api/clients/{id}/all_thanks`); new ones arrive in realtime with the feed. */
 export function ThanksWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
   const { t } = useWallTexts();
-  const query = useThanksQuery(clientId, enabled);
+  const query = useQuery({ ...thanksQuery(clientId), enabled });
   const posts = query.data?.result.slice(0, 5) ?? [];
   return (
     <WidgetCard icon={<IconHeartHandshake size={16} />} color="pink" title={t('widgets.thanks.title')}>

@@ -1,47 +1,52 @@
 import { Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
+import { registry } from '../../../app/modules';
 import { useSession } from '../../../app/session/context';
+import { useSlots } from '../../../app/slots';
 import { useTranslation } from '../../../i18n';
-import { BirthdaysWidget, useBirthdaysQuery } from './BirthdaysWidget';
-import { CalendarWidget, useCalendarWidgetQuery } from './CalendarWidget';
-import { ImportantInGroupsWidget, useImportantInGroupsQuery } from './ImportantInGroupsWidget';
-import { LinksWidget, useLinksQuery } from './LinksWidget';
-import { ThanksWidget, useThanksQuery } from './ThanksWidget';
+import { QueryState } from '../../../ui/States';
 
 /**
- * The wall's widgets: calendar, thanks, important in groups (with the groups feature), birthdays, useful links. `enabled` holds their loading back
- * until the feed has answered, so the feed never waits behind them.
+ * The wall's widgets, the modules' `wallWidgets` the person sees (calendar, thanks, important in groups, birthdays,
+ * useful links so far). `enabled` holds their loading back until the feed has answered, so the feed never waits
+ * behind them.
  */
 export function Widgets({ enabled }: { enabled: boolean }) {
-  const { client, isAdmin, hasFeature, can } = useSession();
+  const { client } = useSession();
   const clientId = client?._id ?? '';
-  const birthdays = hasFeature('birthdays');
-  const groups = hasFeature('groups');
-  const calendar = hasFeature('calendar') && can('calendar');
-  // Only the status is read here, so this re-renders when a widget's data first arrives, not on every change.
-  const busy = [
-    useThanksQuery(clientId, enabled && !!client).isPending,
-    useBirthdaysQuery(clientId, enabled && !!client && birthdays).isPending && birthdays,
-    useCalendarWidgetQuery(clientId, enabled && !!client && calendar).isPending && calendar,
-    useLinksQuery(clientId, enabled && !!client).isPending,
-    useImportantInGroupsQuery(enabled && !!client && groups).isPending && groups,
-  ].some(Boolean);
+  const { slots, shown, query } = useSlots('wallWidgets', registry.wallWidgets);
+  const queryClient = useQueryClient();
+  // Every widget's first data (a failure too: that widget shows it), read through the widgets' own queries.
+  const data = useQuery({
+    queryKey: ['slots', 'wallWidgets', 'data', clientId, ...shown.map((slot) => slot.key)],
+    queryFn: async () => {
+      await Promise.allSettled((slots ?? []).map((slot) => slot.loaded.data(queryClient, clientId)));
+      return true;
+    },
+    enabled: enabled && !!client && !!slots,
+  });
+  const ready = !!slots && data.isSuccess;
   // Drawn in a transition, which React splits into short slices: five widgets at once were a 250–280 ms task.
   const [revealed, setRevealed] = useState(false);
   useEffect(() => {
-    if (!busy) startTransition(() => setRevealed(true));
-  }, [busy]);
+    if (ready) startTransition(() => setRevealed(true));
+  }, [ready]);
   if (!client) return null;
+  if (query.isError)
+    return (
+      <QueryState query={query} compactError>
+        {() => null}
+      </QueryState>
+    );
   // All at once: each widget's height is known only with its data, and widgets that grew one by one pushed the
   // ones below them down the page (layout shift 0.087 on a desktop wall).
-  if (busy || !revealed) return <WidgetsSkeleton count={2 + Number(calendar) + Number(groups) + Number(birthdays)} />;
+  if (!slots || !ready || !revealed) return <WidgetsSkeleton count={shown.length} />;
   return (
-    <Stack gap="md" aria-busy={busy}>
-      {calendar && <CalendarWidget clientId={client._id} enabled={enabled} />}
-      <ThanksWidget clientId={client._id} enabled={enabled} />
-      {groups && <ImportantInGroupsWidget enabled={enabled} />}
-      {birthdays && <BirthdaysWidget clientId={client._id} enabled={enabled} />}
-      <LinksWidget clientId={client._id} enabled={enabled} isAdmin={isAdmin} />
+    <Stack gap="md">
+      {slots.map(({ key, loaded: { default: Widget } }) => (
+        <Widget key={key} clientId={client._id} enabled={enabled} />
+      ))}
     </Stack>
   );
 }

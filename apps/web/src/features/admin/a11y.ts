@@ -1,0 +1,4 @@
+import type { A11yPage } from '../../app/webModule';
+
+/** The accessibility pass's pages of this module (plain data: the browser tests read it in Node). */
+export const a11yPages: A11yPage[] = [{ path: '/admin/', as: 'admin' }];

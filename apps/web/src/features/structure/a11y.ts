@@ -1,0 +1,7 @@
+import type { A11yPage } from '../../app/webModule';
+
+/** The accessibility pass's pages of this module (plain data: the browser tests read it in Node). */
+export const a11yPages: A11yPage[] = [
+  { path: '/structure_new', as: 'admin' },
+  { path: '/structure_new?view=tree', as: 'admin' },
+];
