@@ -25,6 +25,8 @@ export const defineMessages = <const T extends MessageCatalogue>(messages: T): T
 export interface NotificationText {
   title: string;
   body: string;
+  /** Paragraphs the mail adds after the body (details, personal links), which the centre and popups leave out. */
+  mail?: string;
 }
 
 export interface NotificationDefinition {

@@ -3,6 +3,7 @@ export * from './enums.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './previews.js';
+export * from './repeat-words.js';
 export * from './richtext.js';
 export * from './schemas/audience.js';
 export * from './schemas/auth.js';

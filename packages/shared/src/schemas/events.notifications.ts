@@ -5,12 +5,24 @@ export const notifications = defineNotifications({
   'events.invite': {
     section: 'events',
     channels: ['center', 'system', 'email'],
-    variables: ['actor', 'name', 'when'],
+    variables: ['actor', 'name', 'when', 'place', 'conference', 'repeat', 'description', 'accept', 'decline'],
     label: { en: 'An invitation to an event', ru: 'Приглашение на событие', uk: 'Запрошення на подію' },
     one: {
-      en: { title: '{actor} invites you: {name}', body: '{when}' },
-      ru: { title: '{actor} приглашает вас: {name}', body: '{when}' },
-      uk: { title: '{actor} запрошує вас: {name}', body: '{when}' },
+      en: {
+        title: '{actor} invites you: {name}',
+        body: '{when}',
+        mail: 'Repeats: {repeat}\n\nWhere: {place}\n\nJoin online: {conference}\n\n{description}\n\nAccept: {accept}\n\nDecline: {decline}',
+      },
+      ru: {
+        title: '{actor} приглашает вас: {name}',
+        body: '{when}',
+        mail: 'Повторяется: {repeat}\n\nМесто: {place}\n\nПодключиться онлайн: {conference}\n\n{description}\n\nПринять: {accept}\n\nОтклонить: {decline}',
+      },
+      uk: {
+        title: '{actor} запрошує вас: {name}',
+        body: '{when}',
+        mail: 'Повторюється: {repeat}\n\nМісце: {place}\n\nПриєднатися онлайн: {conference}\n\n{description}\n\nПрийняти: {accept}\n\nВідхилити: {decline}',
+      },
     },
   },
   'events.reminder': {

@@ -104,6 +104,30 @@ export const deletePeriodicQuery = z.object({
 });
 
 export const eventAnswerBody = z.object({ answer: z.enum(['accept', 'maybe', 'decline'], 'validation') });
+/**
+ * `PUT api/event/{id}/answer/link`: the answer an invitation mail's link gives for its person, who need not be signed
+ * in: their id and the link's signature (docs/api.md "Calendar and events").
+ */
+export const eventLinkAnswerBody = eventAnswerBody.extend({
+  user: id,
+  signature: z.string().min(1, 'validation').max(100, 'validation'),
+});
+export type EventLinkAnswerBody = z.infer<typeof eventLinkAnswerBody>;
+/** What the invitation page shows after answering: the answer and the event it was given to. */
+export const eventLinkAnswerDto = z.object({
+  _id: z.string(),
+  myAnswer: z.enum(['accept', 'maybe', 'decline']),
+  event: z.object({
+    name: z.string(),
+    start: z.string(),
+    end: z.string(),
+    allDay: z.boolean(),
+    timeZone: z.string(),
+    place: z.string(),
+    link: z.string(),
+  }),
+});
+export type EventLinkAnswerDto = z.infer<typeof eventLinkAnswerDto>;
 export const eventRemindersBody = z.object({
   minutes: z
     .array(z.number().int().min(0, 'validation').max(EVENT_REMINDER_MAX_MINUTES, 'validation'))

@@ -1,8 +1,12 @@
+import { repeatWords } from '@hallway/shared';
+import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoment } from '../../platform/notify/moments.js';
+import { inSystem } from '../../platform/db/tenant.js';
+import { formatMoment, rangeMoment } from '../../platform/notify/moments.js';
 import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
 import { settled } from '../../test/notifications.js';
+import { users } from '../users/tables.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -229,6 +233,117 @@ describe('the invitation e-mail', () => {
     const starts: string[] = [];
     for (let next = expanded.next(); next; next = expanded.next()) starts.push(next.toString());
     expect(starts).toEqual([0, 7, 14, 21].map((d) => `${dayIn(3 + d)}T10:00:00`));
+  });
+});
+
+describe('the invitation mail in words', () => {
+  /** The text of the one mail `to` got in the workspace. */
+  async function mailTo(clientId: string, to: string) {
+    await settled(h, clientId);
+    const { rows } = await h.platform.database.query(
+      'SELECT subject, text, html FROM outbox WHERE client_id = $1 AND "to" = $2',
+      [clientId, to],
+    );
+    expect(rows).toHaveLength(1);
+    return rows[0] as { subject: string; text: string; html: string };
+  }
+  const answerLink = (text: string, label: string) => {
+    const url = new URL(text.match(new RegExp(`${label}: (\\S+)`))![1]);
+    return {
+      path: url.pathname,
+      answer: url.searchParams.get('answer'),
+      user: url.searchParams.get('u')!,
+      signature: url.searchParams.get('s')!,
+    };
+  };
+
+  it('says when it ends, where, how to join, how often and what, in the recipient’s language and zone, with links that answer for them', async () => {
+    const ws = await makeWorkspace(h);
+    await inSystem(h.platform.database, (tx) =>
+      tx.update(users).set({ lang: 'ru', timeZone: 'Asia/Tbilisi' }).where(eq(users.id, ws.employee.id)),
+    );
+    const res = await call(h, ws.admin, 'POST', '/api/event/periodic_event', {
+      ...body([ws.employee.id], {
+        name: 'Design review',
+        endTime: '11:30',
+        timeZone: 'Europe/Kyiv',
+        link: 'https://meet.example/dr',
+        description: 'Bring the Q3 numbers',
+      }),
+      repeat: { period: 'week', count: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const event = res.json().result;
+    const mail = await mailTo(ws.id, ws.employee.email);
+    const when = formatMoment(
+      rangeMoment(Date.parse(event.start), Date.parse(event.end), 'Europe/Kyiv'),
+      'ru',
+      'Asia/Tbilisi',
+    );
+    // 10:00 in Kyiv is 12:00 in Tbilisi, where the employee is.
+    expect(when).toMatch(/12:00–13:30/);
+    const paragraphs = mail.text.split('\n\n');
+    expect(paragraphs.slice(0, 7)).toEqual([
+      'Ada Admin приглашает вас: Design review',
+      when,
+      `Повторяется: ${repeatWords(event.repeat, 'ru')}`,
+      'Место: Room 4',
+      'Подключиться онлайн: https://meet.example/dr',
+      'Bring the Q3 numbers',
+      expect.stringMatching(/^Принять: http/),
+    ]);
+    expect(mail.html).toContain('<a href="https://meet.example/dr">');
+
+    // The accept link answers for the employee without a session; the page it opens sends what it carries.
+    const accept = answerLink(mail.text, 'Принять');
+    expect(accept).toMatchObject({ path: `/invitation/${event._id}`, answer: 'accept', user: ws.employee.id });
+    const put = (payload: Record<string, unknown>, id = event._id) =>
+      h.app.inject({ method: 'PUT', url: `/api/event/${id}/answer/link`, payload });
+    const answered = await put({ answer: 'accept', user: accept.user, signature: accept.signature });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().result).toMatchObject({
+      _id: event._id,
+      myAnswer: 'accept',
+      event: { name: 'Design review', place: 'Room 4', link: 'https://meet.example/dr', start: event.start },
+    });
+    const seen = await call(h, ws.employee, 'GET', `/api/event/${event._id}`);
+    expect(seen.json().result.myAnswer).toBe('accept');
+    // The decline link of the same mail carries the same signature: the page may change its answer.
+    expect(answerLink(mail.text, 'Отклонить').signature).toBe(accept.signature);
+    expect(
+      (await put({ answer: 'decline', user: accept.user, signature: accept.signature })).json().result.myAnswer,
+    ).toBe('decline');
+
+    // Refused with a bare 404: another person, another event, a made-up signature.
+    const other = (await ok(ws.admin, 'POST', '/api/event/', body([ws.employee.id]))).result;
+    for (const [payload, id] of [
+      [{ answer: 'accept', user: ws.admin.id, signature: accept.signature }, event._id],
+      [{ answer: 'accept', user: accept.user, signature: accept.signature }, other._id],
+      [{ answer: 'accept', user: accept.user, signature: `${accept.signature.slice(0, -1)}A` }, event._id],
+    ] as const) {
+      const refused = await put(payload, id);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().code).toBe('not_found');
+    }
+    // Taken off the (private) event, the link no longer answers: they no longer see it.
+    await ok(ws.admin, 'PUT', `/api/event/periodic_event/${event._id}`, {
+      ...body([]),
+      name: 'Design review',
+      endTime: '11:30',
+      timeZone: 'Europe/Kyiv',
+      scope: 'all',
+    });
+    expect((await put({ answer: 'accept', user: accept.user, signature: accept.signature })).statusCode).toBe(404);
+  });
+
+  it('leaves out what the event does not have', async () => {
+    const ws = await makeWorkspace(h);
+    await ok(ws.admin, 'POST', '/api/event/', body([ws.employee.id], { place: '', allDay: true, endDate: dayIn(5) }));
+    const mail = await mailTo(ws.id, ws.employee.email);
+    const paragraphs = mail.text.split('\n\n');
+    expect(paragraphs[1]).toBe(formatMoment({ day: dayIn(3), until: dayIn(5) }, 'en'));
+    expect(paragraphs[2]).toMatch(/^Accept: http/);
+    expect(mail.text).not.toMatch(/Where:|Repeats:|Join online:/);
   });
 });
 

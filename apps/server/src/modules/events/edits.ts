@@ -2,14 +2,16 @@
 import { EVENT_DEFAULT_COLOR, type EventBody } from '@hallway/shared';
 import { AppError, invalidFields } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
+import { dayMoment, rangeMoment } from '../../platform/notify/moments.js';
 import { notify } from '../../platform/notify/notify.js';
-import { publicUrl, type Touched, whenText } from './announce.js';
+import { publicUrl, type Touched } from './announce.js';
 import { invitationIcs } from './feed.js';
 import { eventPolicy } from './policy.js';
 import { loadVisible, seriesTiming } from './reads.js';
 import { occurrencesBetween } from './recurrence.js';
 import type { FieldErrors, SeriesPlan, Timing } from './rules.js';
 import { type EventRow, events } from './tables.js';
+import { DAY_MS, localOf } from './time.js';
 
 /** The invitation's attachment type: calendars offer "accept" for a text/calendar REQUEST. */
 const INVITE_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=REQUEST';
@@ -72,15 +74,37 @@ export const stayed = (wanted: { userId: string }[], added: string[]) => {
   return wanted.map((w) => w.userId).filter((id) => !fresh.has(id));
 };
 
-/** New members get the invitation; its e-mail carries the event as `invite.ics` (METHOD:REQUEST). */
+/** The page an invitation mail's answer links open (signed for each recipient: `POST api/event/{id}/answer/link`). */
+export const invitationPath = (eventId: string) => `/invitation/${eventId}`;
+
+/**
+ * New members get the invitation. Its mail says when (start to end, in each recipient's zone), where, the conference
+ * link, the rule of a series in words and the description, with links that accept or decline for that recipient;
+ * it carries the event as `invite.ics` (METHOD:REQUEST).
+ */
 export async function invite(ctx: RequestContext, row: EventRow, people: string[]) {
   if (!people.length) return;
   const url = publicUrl();
   const ics = url === null ? null : await invitationIcs(ctx.db, url, row);
+  const start = row.start.getTime();
+  const end = row.end.getTime();
+  const when = row.allDay
+    ? dayMoment(localOf(start, row.timeZone).date, localOf(end - DAY_MS / 2, row.timeZone).date)
+    : rangeMoment(start, end, row.timeZone);
+  const answer = (value: 'accept' | 'decline') => ({ personal: invitationPath(row.id), query: `answer=${value}` });
   await notify(ctx, {
     code: 'events.invite',
     recipients: people,
-    vars: { name: row.name, when: whenText(row.start.getTime(), row.timeZone, row.allDay) },
+    vars: {
+      name: row.name,
+      when,
+      place: row.place,
+      conference: row.link,
+      repeat: row.repeat ? { repeat: row.repeat } : '',
+      description: row.description,
+      accept: answer('accept'),
+      decline: answer('decline'),
+    },
     link: `/calendar/?event=${row.id}`,
     ...(ics ? { attachments: [{ filename: 'invite.ics', content: ics, contentType: INVITE_CONTENT_TYPE }] } : {}),
   });

@@ -69,3 +69,9 @@ registerBody('PUT /api/event/periodic_event/:id', ({ a }) => ({
 registerBody('PUT /api/event/:id/answer', () => ({ answer: 'decline' }));
 registerBody('PUT /api/event/:id/reminders', () => ({ minutes: [5] }));
 registerBody('PUT /api/event/settings', () => ({ timeZone: 'Europe/Kyiv' }));
+// Only the mail's own signature opens it: another workspace's person and event with a made-up one learn nothing.
+registerBody('PUT /api/event/:id/answer/link', ({ a }) => ({
+  answer: 'decline',
+  user: a.employee.id,
+  signature: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+}));

@@ -8,6 +8,8 @@ import {
   eventChanges,
   eventCounts,
   eventDto,
+  eventLinkAnswerBody,
+  eventLinkAnswerDto,
   eventRangePage,
   eventRangeQuery,
   eventRemindersBody,
@@ -23,7 +25,7 @@ import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import * as access from './access.js';
 import { useRealtime } from './announce.js';
-import { answerEvent, setReminders } from './answers.js';
+import { answerByLink, answerEvent, setReminders } from './answers.js';
 import * as feed from './feed.js';
 import { deletePeriodic, updatePeriodic } from './periodic.js';
 import { calendarPolicy } from './policy.js';
@@ -244,6 +246,30 @@ export const eventsModule: ModuleRoutes = {
         config: { access: reader, params: { id: 'event' } },
       },
       async (req) => ({ result: await answerEvent(req.ctx, req.params.id, req.body.answer) }),
+    );
+
+    app.put(
+      '/api/event/:id/answer/link',
+      {
+        schema: {
+          tags,
+          summary: "Answer an invitation from its mail's link, for the person it was sent to",
+          params: idParams,
+          body: eventLinkAnswerBody,
+          response: { 200: resultOf(eventLinkAnswerDto) },
+        },
+        config: {
+          access: {
+            public: true,
+            reason:
+              'an invitation mail’s accept or decline link: it answers that one invitation for its one person, only with the signature of both (compared in constant time); a wrong signature answers a bare 404, and the person’s workspace, feature and right are checked as the calendar’s own routes check them',
+          },
+          params: { id: 'event' },
+        },
+      },
+      async (req) => ({
+        result: await answerByLink(platform, services, req.log, req.params.id, req.body),
+      }),
     );
 
     app.put(

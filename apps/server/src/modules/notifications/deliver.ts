@@ -6,6 +6,7 @@ import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import type { Platform } from '../../platform/index.js';
 import type { MailAttachment } from '../../platform/mail/types.js';
+import { personalLinks } from '../../platform/notify/moments.js';
 import type { NotificationDispatch } from '../../platform/notify/notify.js';
 import {
   CHANNEL_QUEUE,
@@ -135,6 +136,7 @@ async function mailEvent(p: Platform, clientId: string, eventId: string) {
       )[0]?.attachments ?? [],
     rows: await rowsOf<
       Parameters<typeof presentEntry>[0] & {
+        user_id: string;
         email: string;
         lang: Lang | null;
         client_lang: Lang | null;
@@ -142,7 +144,7 @@ async function mailEvent(p: Platform, clientId: string, eventId: string) {
       }
     >(
       tx,
-      sql`SELECT n.id, n.code, n.section, n.link, n.vars, n.actor_id, n.others, n.read, n.created, u.email, u.lang,
+      sql`SELECT n.id, n.user_id, n.code, n.section, n.link, n.vars, n.actor_id, n.others, n.read, n.created, u.email, u.lang,
                  c.lang AS client_lang, ${recipientZone} AS zone
           FROM notifications n JOIN users u ON u.id = n.user_id LEFT JOIN clients c ON c.id = n.client_id
           WHERE n.event_id = ${eventId} AND u.email IS NOT NULL AND NOT u.deletion_mark`,
@@ -150,7 +152,7 @@ async function mailEvent(p: Platform, clientId: string, eventId: string) {
   }));
   for (const row of rows) {
     const langs = languages(p, row.lang, row.client_lang);
-    const entry = presentEntry(row, langs, custom, row.zone);
+    const entry = presentEntry(row, langs, custom, row.zone, personalLinks(p.config.publicUrl, p.tokens, row.user_id));
     const mail = notificationMail(entry, p.config.publicUrl, entry.full);
     await p.mail.send({ clientId, to: row.email, ...mail, attachments }).catch(() => undefined);
   }
@@ -308,6 +310,7 @@ function announce(
       langs,
       custom,
       person.zone,
+      personalLinks(p.config.publicUrl, p.tokens, row.user_id),
     );
     const popup = row.channels.includes('system');
     if (row.in_center || popup) {

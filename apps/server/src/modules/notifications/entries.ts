@@ -4,7 +4,7 @@ import type { Lang, NotificationDto } from '@hallway/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../platform/db/client.js';
 import type { Platform } from '../../platform/index.js';
-import type { NotificationVars } from '../../platform/notify/moments.js';
+import type { NotificationVars, PersonalLinks } from '../../platform/notify/moments.js';
 import { type CustomTemplates, render } from './templates.js';
 
 /** A stored entry with its event's code, section, link and variables, as the centre and the channels read it. */
@@ -29,14 +29,18 @@ export const recipientZone = sql`coalesce(u.time_zone, c.settings ->> 'timeZone'
 export const actorAvatarSql = (actorId: SQL) =>
   sql`(SELECT coalesce(u.pics->0->>'mini', u.pics->0->>'src') FROM users u WHERE u.id = ${actorId})`;
 
-/** An entry as its person sees it, rendered in their language, its dates and times in their `zone`. */
+/**
+ * An entry as its person sees it, rendered in their language, its dates and times in their `zone`; `links` writes
+ * the personal links of their own mail.
+ */
 export function presentEntry(
   row: EntryRow,
   langs: readonly Lang[],
   custom?: CustomTemplates,
   zone?: string | null,
+  links?: PersonalLinks,
 ): NotificationDto & { full: string } {
-  const { title, text, full } = render(row.code, langs, row.vars, row.others, custom, zone);
+  const { title, text, full } = render(row.code, langs, row.vars, row.others, custom, zone, links);
   const actor = row.vars.actor;
   return {
     _id: row.id,

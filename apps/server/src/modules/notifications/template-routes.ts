@@ -75,7 +75,8 @@ const shipped = (code: string, lang: Lang): NotifTemplateDto => {
     name: '',
     title: texts.title,
     short: texts.body,
-    full: '',
+    // The mail's text when the shipped template adds paragraphs there; '' (the short text) otherwise.
+    full: texts.mail ? `${texts.body}\n\n${texts.mail}` : '',
     variables: variablesOf(code),
     custom: false,
   };

@@ -1,6 +1,6 @@
 import { type Lang, type NotificationText, type TextLang, textLang } from '@hallway/shared';
 import { notificationDefinition } from '../../platform/catalogues.js';
-import { formatMoment, isMoment, type NotificationVars } from '../../platform/notify/moments.js';
+import { formatVar, type NotificationVars, type PersonalLinks } from '../../platform/notify/moments.js';
 
 type Texts = Record<TextLang, NotificationText>;
 
@@ -17,8 +17,19 @@ export function pick<T>(texts: Partial<Record<TextLang, T>>, langs: readonly Lan
   return Object.values(texts)[0] as T;
 }
 
+/**
+ * The template with its variables filled in. A paragraph whose every variable is empty is left out, so "Place:
+ * {place}" says nothing of an event without a place.
+ */
 const fill = (template: string, vars: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (_whole, key: string) => vars[key] ?? '');
+  template
+    .split(/\n{2,}/)
+    .filter((paragraph) => {
+      const names = [...paragraph.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      return names.length === 0 || names.some((name) => vars[name]);
+    })
+    .map((paragraph) => paragraph.replace(/\{(\w+)\}/g, (_whole, key: string) => vars[key] ?? ''))
+    .join('\n\n');
 
 /** A workspace's own template texts (`api/notif_template`). */
 export interface CustomTexts {
@@ -41,7 +52,8 @@ export interface Rendered {
  * The entry's title and texts in the first of `langs` (the person's, the workspace's, DEFAULT_LANG) that has a
  * template: the workspace's own (`custom`) before the shipped one. A code with neither uses the workspace's `__`, else
  * the shipped `__`. Variables go in as plain text: the web shows them as text and the mail escapes them (mail.ts), so
- * a name can carry neither markup nor a link.
+ * a name can carry neither markup nor a link. The shipped template's `mail` paragraphs follow its body in the mail
+ * only; personal links are written with `links` (the one recipient's mail) and are empty elsewhere.
  */
 export function render(
   code: string,
@@ -50,12 +62,11 @@ export function render(
   others: number,
   custom?: CustomTemplates,
   zone?: string | null,
+  links?: PersonalLinks,
 ): Rendered {
   // Dates and times are written in the language of the text chosen, in the recipient's zone.
   const valuesIn = (lang: string): Record<string, string> => ({
-    ...Object.fromEntries(
-      Object.entries(vars).map(([key, value]) => [key, isMoment(value) ? formatMoment(value, lang, zone) : value]),
-    ),
+    ...Object.fromEntries(Object.entries(vars).map(([key, value]) => [key, formatVar(value, lang, zone, links)])),
     others: String(others),
   });
   const own = (texts: CustomTexts, lang: string): Rendered => {
@@ -65,7 +76,8 @@ export function render(
   const shipped = (texts: NotificationText, lang: string): Rendered => {
     const all = valuesIn(lang);
     const body = fill(texts.body, all);
-    return { title: fill(texts.title, all), text: body, full: body };
+    const full = texts.mail ? fill(`${texts.body}\n\n${texts.mail}`, all) : body;
+    return { title: fill(texts.title, all), text: body, full };
   };
   const known = notificationDefinition(code);
   const texts = (others > 0 && known?.many) || known?.one;
@@ -84,7 +96,7 @@ export function render(
 }
 
 /** The shipped texts of a code (or `__`) in a language, as the template editor starts from them. */
-export function shippedTemplate(code: string, lang: Lang): { title: string; body: string } {
+export function shippedTemplate(code: string, lang: Lang): NotificationText {
   const texts = notificationDefinition(code)?.one ?? FALLBACK;
   return pick(texts, [lang]);
 }

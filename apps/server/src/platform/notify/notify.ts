@@ -3,7 +3,7 @@ import { notificationDefinition } from '../catalogues.js';
 import { record } from '../events/bus.js';
 import type { RequestContext } from '../http/context.js';
 import type { MailAttachment } from '../mail/types.js';
-import { isMoment, type Moment, type NotificationVars } from './moments.js';
+import { isMoment, type Moment, type NotificationVar, type NotificationVars } from './moments.js';
 
 /** Who a notification goes to, resolved in SQL by the fan-out job (`NotifyInput.recipients`). */
 export type RecipientSpec = { ids: string[] } | { everyone: true };
@@ -45,9 +45,9 @@ export interface NotifyInput {
   recipients: string[] | 'everyone';
   /**
    * Template variables (`{actor}`, `{text}`): plain text, cut to a few hundred characters, escaped where shown; a
-   * date or time as a `Moment` (moments.ts), written out in each recipient's language and zone.
+   * date or time as a `Moment`, a rule or a personal link (moments.ts), written out for each recipient.
    */
-  vars?: Record<string, string | number | Moment>;
+  vars?: Record<string, number | NotificationVar>;
   /** The object's path in the app, opened by a click on the entry. */
   link?: string | null;
   /** The centre section; the code's own section when left out. */
@@ -65,10 +65,22 @@ const CONTROL = /[\u0000-\u001f\u007f]+/g;
 const clean = (value: string | number) =>
   plainText(String(value)).replace(CONTROL, ' ').trim().slice(0, NOTIFICATION_VAR_MAX);
 /** A moment keeps its own fields only, each cleaned like text. */
-const cleanMoment = (moment: Moment): Moment =>
-  'day' in moment
-    ? { day: clean(moment.day) }
-    : { at: clean(moment.at), zone: clean(moment.zone), ...(moment.time ? { time: true as const } : {}) };
+const cleanMoment = (moment: Moment): Moment => {
+  const until = moment.until ? { until: clean(moment.until) } : {};
+  return 'day' in moment
+    ? { day: clean(moment.day), ...until }
+    : { at: clean(moment.at), zone: clean(moment.zone), ...(moment.time ? { time: true as const } : {}), ...until };
+};
+/** Text and numbers are cleaned; a moment, a rule or a link keeps only its own fields. */
+function cleanVar(value: number | NotificationVar): NotificationVar {
+  if (typeof value === 'string' || typeof value === 'number') return clean(value);
+  if (isMoment(value)) return cleanMoment(value);
+  if ('repeat' in value) {
+    const { period, interval, weekdays, until, count } = value.repeat;
+    return { repeat: { period, interval, weekdays: [...weekdays], until, count } };
+  }
+  return { personal: clean(value.personal), ...(value.query ? { query: clean(value.query) } : {}) };
+}
 
 /**
  * Tells people that something needs them (modules §3 Notification): a `notifications.requested` event, which the
@@ -93,7 +105,7 @@ export function notificationRequest(ctx: RequestContext, input: NotifyInput): No
   const me = ctx.user;
   const actor = me ? `${me.firstName} ${me.lastName}`.trim() || me.login : '';
   const vars: NotificationVars = Object.fromEntries(
-    Object.entries({ actor, ...input.vars }).map(([k, v]) => [k, isMoment(v) ? cleanMoment(v) : clean(v)]),
+    Object.entries({ actor, ...input.vars }).map(([k, v]) => [k, cleanVar(v)]),
   );
   const definition = notificationDefinition(input.code);
   if (!definition) throw new Error(`No module declares the notification ${input.code}`);

@@ -1,3 +1,4 @@
+import { repeatWords } from '@hallway/shared';
 import {
   Anchor,
   Badge,
@@ -29,7 +30,7 @@ import { QueryState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
 import { downloadIcs } from './api';
 import { REMINDER_CHOICES } from './EventForm';
-import { repeatText, whenText } from './format';
+import { whenText } from './format';
 import { calendarMutations, calendarQueries } from './queries';
 import { ScopeDialog } from './ScopeDialog';
 import { useCalendarTexts } from './texts';
@@ -151,7 +152,7 @@ function CardBody({
         </Row>
         {event.repeat && (
           <Row icon={<IconRepeat size={16} />} label={t('card.repeats')}>
-            {repeatText(event.repeat, t, lang)}
+            {repeatWords(event.repeat, lang)}
           </Row>
         )}
         {event.place && (

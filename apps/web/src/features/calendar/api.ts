@@ -1,3 +1,4 @@
+import type { EventLinkAnswerBody, EventLinkAnswerDto } from '@hallway/shared';
 import { api } from '../../api/client';
 import { fetchFile, saveBlob } from '../../api/download';
 import type { Answer, CalendarEvent, CalendarSettings, EventBody, EventsScope, PeriodicChanges, Scope } from './types';
@@ -87,3 +88,8 @@ export async function downloadIcs(id: string, name: string): Promise<void> {
   const response = await fetchFile(`/api/event/${id}/ics`);
   saveBlob(await response.blob(), `${name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'event'}.ics`);
 }
+
+/** `PUT api/event/{id}/answer/link`: an invitation mail's link answers for its person, who need not be signed in. */
+export const answerByLink = async (id: string, body: EventLinkAnswerBody) =>
+  (await api<{ result: EventLinkAnswerDto }>(`/api/event/${id}/answer/link`, { method: 'PUT', body, local: true }))
+    .result;

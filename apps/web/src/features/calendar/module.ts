@@ -7,6 +7,8 @@ export default defineWebModule({
   name: 'calendar',
   features: ['calendar'],
   routes: [{ path: 'calendar', load: () => import('./CalendarPage') }],
+  // Where an invitation mail's accept and decline links lead: answered for the person the mail went to.
+  publicRoutes: [{ path: 'invitation/:id', load: () => import('./InvitationPage') }],
   menu: [{ code: 'calendar', to: () => '/calendar', icon: IconCalendar, feature: 'calendar', right: 'calendar' }],
   texts: { namespace: 'calendar', load: async (lang) => (await import('./texts')).calendarTexts[lang] },
   wallWidgets: [

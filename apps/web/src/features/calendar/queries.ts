@@ -1,3 +1,4 @@
+import type { EventLinkAnswerBody } from '@hallway/shared';
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import * as calendarApi from './api';
 import { calendarKeys, type RangePage } from './api';
@@ -109,6 +110,13 @@ export const calendarMutations = {
         // The organizer's list of answers in an open card changes too.
         void client.invalidateQueries({ queryKey: ['calendar', 'event'] });
       },
+    }),
+
+  /** An invitation mail's link answers for its person (the invitation page); a calendar open in this tab follows. */
+  answerByLink: (client: QueryClient) =>
+    mutationOptions({
+      mutationFn: ({ id, ...body }: { id: string } & EventLinkAnswerBody) => calendarApi.answerByLink(id, body),
+      onSuccess: (result) => patchEvent(client, result._id, (event) => ({ ...event, myAnswer: result.myAnswer })),
     }),
 
   reminders: (client: QueryClient) =>

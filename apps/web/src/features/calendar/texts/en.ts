@@ -119,19 +119,6 @@ export const en = {
     deleteText: 'Members will no longer see it.',
     deleted: 'Event deleted',
   },
-  repeatText: {
-    day: 'Every day',
-    week: 'Every week',
-    month: 'Every month',
-    year: 'Every year',
-    dayN: 'Every {{count}} days',
-    weekN: 'Every {{count}} weeks',
-    monthN: 'Every {{count}} months',
-    yearN: 'Every {{count}} years',
-    on: 'on {{days}}',
-    until: 'until {{date}}',
-    count: '{{count}} times',
-  },
   scope: {
     editTitle: 'Change a repeating event',
     deleteTitle: 'Delete a repeating event',
@@ -153,6 +140,17 @@ export const en = {
     regenerateTitle: 'Make a new address?',
     regenerateText: 'The current address stops working: calendar apps subscribed to it must subscribe again.',
     regenerated: 'New address made',
+  },
+  invitation: {
+    title: 'Invitation',
+    saving: 'Saving your answer…',
+    done: {
+      accept: 'You accepted the invitation.',
+      maybe: 'You answered “maybe”.',
+      decline: 'You declined the invitation.',
+    },
+    change: 'Changed your mind? Answer again:',
+    gone: 'This link no longer works: the event may have been cancelled, or you are no longer invited.',
   },
   widget: {
     title: 'Calendar',
