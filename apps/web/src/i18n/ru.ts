@@ -118,6 +118,11 @@ const ru: Resources = {
     notImage: 'Этот файл не изображение, которое может открыть браузер.',
     failed: 'Не удалось подготовить изображение.',
   },
+  dates: {
+    dayPlaceholder: 'ДД.ММ.ГГГГ',
+    day: 'Дата',
+    time: 'Время',
+  },
   avatar: {
     openProfile: 'Открыть профиль: {{name}}',
   },
