@@ -122,6 +122,7 @@ const en = {
     dayPlaceholder: 'e.g. 27 Nov 2026',
     day: 'Date',
     time: 'Time',
+    clear: 'Clear the date',
   },
   avatar: {
     openProfile: 'Open the profile of {{name}}',

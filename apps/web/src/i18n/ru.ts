@@ -122,6 +122,7 @@ const ru: Resources = {
     dayPlaceholder: 'ДД.ММ.ГГГГ',
     day: 'Дата',
     time: 'Время',
+    clear: 'Очистить дату',
   },
   avatar: {
     openProfile: 'Открыть профиль: {{name}}',

@@ -122,6 +122,7 @@ const uk: Resources = {
     dayPlaceholder: 'ДД.ММ.РРРР',
     day: 'Дата',
     time: 'Час',
+    clear: 'Очистити дату',
   },
   avatar: {
     openProfile: 'Відкрити профіль: {{name}}',

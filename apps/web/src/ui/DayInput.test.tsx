@@ -101,6 +101,13 @@ describe('DayInput', { timeout: 20_000 }, () => {
     expect(seen.at(-1)).toBe('2026-11-01');
   });
 
+  it('has a named clear button when clearable', async () => {
+    const seen: (string | null)[] = [];
+    renderUi(<DayInput label="End" value="2026-11-27" onChange={(next) => seen.push(next)} clearable />);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the date' }));
+    expect(seen).toEqual([null]);
+  });
+
   it('is emptied by clearing its text, without a clear button', async () => {
     const seen: (string | null)[] = [];
     renderUi(<Field seen={seen} initial="2026-11-27" />);

@@ -36,6 +36,7 @@ export function DayInput({
   placeholder,
   leftSection,
   popoverProps,
+  clearButtonProps,
   onChangeCapture,
   ...others
 }: DayInputProps) {
@@ -52,6 +53,7 @@ export function DayInput({
       placeholder={placeholder ?? t('dates.dayPlaceholder')}
       leftSection={leftSection ?? <IconCalendar size={16} aria-hidden />}
       popoverProps={{ withinPortal: true, ...popoverProps }}
+      clearButtonProps={{ 'aria-label': t('dates.clear'), ...clearButtonProps }}
       onChangeCapture={(event) => {
         onChangeCapture?.(event);
         // An emptied field has no day, required or not (Mantine keeps the last day unless it may be deselected).

@@ -53,7 +53,6 @@ export function DayTimeInput({ label, value, onChange, minDate, size, error, ...
           onChange={(next) => change(next ?? '', time)}
           minDate={minDate}
           error={invalid}
-          clearable
           style={{ flex: '1 1 9.5em', minWidth: 0 }}
         />
         <TextInput
