@@ -166,6 +166,47 @@ test('month view and the form in the dark theme and on a phone', async ({ browse
   await phone.context.close();
 });
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A `YYYY-MM-DD` day as the English interface writes it: 27 Nov 2026. */
+const english = (day: string) => `${Number(day.slice(8))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+
+test('in English the form shows and takes its dates as 27 Nov 2026, never as mm/dd/yyyy', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, context } = await openAs(browser, 'anna');
+  const name = `Date format ${Date.now().toString(36)}`;
+  await openCalendar(page);
+  await chooseView(page, 'Month');
+  await page.getByRole('button', { name: 'New event' }).click();
+  const form = page.getByRole('dialog', { name: 'New event' });
+  const date = form.getByLabel(/^Date( \*)?$/);
+  // The new event's day (the next whole hour's) is written the English way, not as the browser's en-US picker would.
+  await expect(date).toHaveValue(/^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/);
+  await expect(date).not.toHaveValue(/\//);
+  await expect(form.getByLabel('End date')).toHaveAttribute('placeholder', 'e.g. 27 Nov 2026');
+
+  await form.getByLabel('Name').fill(name);
+  const day = utcDay(3);
+  await date.clear();
+  await date.pressSequentially(english(day));
+  // Its calendar opens on the typed day's month, named in English.
+  const month = new Date(`${day}T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: ZONE,
+  });
+  await expect(page.getByRole('button', { name: month, exact: true })).toBeVisible();
+  await shot(page, 'calendar-form-date-en-desktop-light');
+  await date.press('Tab');
+  await expect(date).toHaveValue(english(day));
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Event created')).toBeVisible();
+
+  if (day.slice(0, 7) !== utcDay(0).slice(0, 7)) await page.getByRole('button', { name: 'Next' }).click();
+  await expect(dayCell(page, day).getByText(name)).toBeVisible();
+  await context.close();
+});
+
 test("a person's calendar is drawn in their own zone whatever the browser's, and others' changes arrive live", async ({
   browser,
   request,

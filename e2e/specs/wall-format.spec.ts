@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, PHONE, shot, signInFresh, test } from './helpers';
 
 const wallFeed = (page: Page) => page.getByTestId('feed-company');
@@ -24,11 +24,17 @@ async function openAs(browser: Browser, login: string, viewport = { width: 1280,
   return { context, page };
 }
 
-/** A `datetime-local` value `hours` from now, in the browser's local time. */
-function localIn(hours: number) {
+/**
+ * Fills a "publication time" pair with the moment `hours` from now in the browser's local time: the day typed the
+ * English way (27 Nov 2026), then the time.
+ */
+async function fillPublishAt(where: Locator, hours: number) {
   const d = new Date(Date.now() + hours * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getMonth()];
+  const pair = where.getByRole('group', { name: 'Publication time' });
+  await pair.getByRole('textbox', { name: 'Date' }).fill(`${d.getDate()} ${month} ${d.getFullYear()}`);
+  await pair.getByLabel('Time').fill(`${pad(d.getHours())}:${pad(d.getMinutes())}`);
 }
 
 test('a formatted post: bold, a list, a link and a mention, written with the toolbar and sent with Ctrl+Enter', async ({
@@ -108,7 +114,7 @@ test('a scheduled post is edited, moved and then published now', async ({ browse
   const composer = page.getByRole('region', { name: 'New post' });
   await composer.getByRole('textbox', { name: 'New post' }).fill(`${stamp} on Monday`);
   await composer.getByRole('button', { name: 'Set a publication time' }).click();
-  await composer.getByRole('textbox', { name: 'Publication time' }).fill(localIn(3));
+  await fillPublishAt(composer, 3);
   await composer.getByRole('button', { name: 'Schedule' }).click();
   const list = page.getByRole('region', { name: 'Your scheduled posts' });
   const card = list.getByRole('article').filter({ hasText: stamp });
@@ -119,7 +125,7 @@ test('a scheduled post is edited, moved and then published now', async ({ browse
   await expect(editor).toContainText(`${stamp} on Monday`);
   await editor.press('End');
   await editor.pressSequentially(' at ten');
-  await card.getByRole('textbox', { name: 'Publication time' }).fill(localIn(26));
+  await fillPublishAt(card, 26);
   await shot(page, 'wall-scheduled-edit-desktop-light');
   expect(await seriousProblems(page, 'section[aria-label="Your scheduled posts"]')).toEqual([]);
   await card.getByRole('button', { name: 'Save' }).click();

@@ -117,6 +117,13 @@ const en = {
     notImage: 'This file is not a picture the browser can open.',
     failed: 'Could not prepare the picture.',
   },
+  /** Date fields (ui/DayInput.tsx, ui/DayTimeInput.tsx): the typed format shown as an example, and the parts' names. */
+  dates: {
+    dayPlaceholder: 'e.g. 27 Nov 2026',
+    day: 'Date',
+    time: 'Time',
+    clear: 'Clear the date',
+  },
   avatar: {
     openProfile: 'Open the profile of {{name}}',
   },

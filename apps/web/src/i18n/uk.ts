@@ -118,6 +118,12 @@ const uk: Resources = {
     notImage: 'Цей файл не є зображенням, яке може відкрити браузер.',
     failed: 'Не вдалося підготувати зображення.',
   },
+  dates: {
+    dayPlaceholder: 'ДД.ММ.РРРР',
+    day: 'Дата',
+    time: 'Час',
+    clear: 'Очистити дату',
+  },
   avatar: {
     openProfile: 'Відкрити профіль: {{name}}',
   },

@@ -48,6 +48,12 @@ export function useValidatedForm<V extends Values>(initial: V, rules: RulesOf<V>
     withAsterisk: !!rulesOf(name, values)?.required,
   });
 
+  /** Props for a date field (`DayInput`) bound to one field: `YYYY-MM-DD`, '' for none. */
+  const dayField = (name: keyof V) => ({
+    ...field(name),
+    onChange: (value: string | null) => setValue(name, value ?? ''),
+  });
+
   const onSubmit = (handler: (values: V) => unknown) => async (event?: FormEvent) => {
     event?.preventDefault();
     setSubmitted(true);
@@ -75,5 +81,5 @@ export function useValidatedForm<V extends Values>(initial: V, rules: RulesOf<V>
     setFormError(null);
   };
 
-  return { values, setValue, field, errorOf, onSubmit, submitting, formError, setFormError, reset };
+  return { values, setValue, field, dayField, errorOf, onSubmit, submitting, formError, setFormError, reset };
 }

@@ -23,6 +23,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../api/client';
 import { errorText, translateCode } from '../../i18n/errors';
+import { DayInput, type DayInputProps } from '../../ui/DayInput';
 import { showSuccess } from '../../ui/toast';
 import { MembersField, type PersonChoice } from './MembersField';
 import { DEFAULT_COLOR, EVENT_COLORS } from './palette';
@@ -117,6 +118,9 @@ export function eventValues(event: CalendarEvent): EventValues {
 }
 
 /** Which form field a server field error belongs to (`repeat` names the chosen ending). */
+/** What a date field of the form is given: its `YYYY-MM-DD` value ('' for none), its change and its error. */
+type DayField = Pick<DayInputProps, 'value' | 'onChange' | 'onBlur' | 'error'> & { value: string };
+
 function fieldOf(name: string, values: EventValues): keyof EventValues | null {
   if (name === 'repeat') return values.ends === 'count' ? 'count' : 'until';
   const path = name.replace(/^repeat\./, '');
@@ -197,11 +201,15 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
     setServerErrors((current) => ({ ...current, [name]: undefined }));
     setFormError(null);
   };
-  const text = (
-    name: 'name' | 'description' | 'link' | 'place' | 'date' | 'startTime' | 'endTime' | 'endDate' | 'until',
-  ) => ({
+  const text = (name: 'name' | 'description' | 'link' | 'place' | 'startTime' | 'endTime') => ({
     value: values[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, e.currentTarget.value),
+    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+    error: errorOf(name),
+  });
+  const day = (name: 'date' | 'endDate' | 'until'): DayField => ({
+    value: values[name],
+    onChange: (value) => set(name, value ?? ''),
     onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
     error: errorOf(name),
   });
@@ -281,8 +289,8 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput type="date" label={t('form.date')} withAsterisk min={today} {...text('date')} />
-          <TextInput type="date" label={t('form.endDate')} min={values.date || today} {...text('endDate')} />
+          <DayInput label={t('form.date')} withAsterisk minDate={today} {...day('date')} />
+          <DayInput label={t('form.endDate')} minDate={values.date || today} clearable {...day('endDate')} />
         </SimpleGrid>
         <Checkbox
           label={t('form.allDay')}
@@ -353,7 +361,7 @@ function EventFormBody({ onClose, timeZone, editing, initial, onSaved }: EventFo
             set={set}
             errorOf={errorOf}
             today={today}
-            untilField={text('until')}
+            untilField={day('until')}
           />
         )}
 
@@ -412,7 +420,7 @@ function RepeatFields({
   set: <K extends keyof EventValues>(name: K, value: EventValues[K]) => void;
   errorOf: (name: keyof EventValues) => string | undefined;
   today: string;
-  untilField: Record<string, unknown>;
+  untilField: DayField;
 }) {
   const { t } = useCalendarTexts();
   return (
@@ -489,11 +497,10 @@ function RepeatFields({
               withAsterisk
             />
           ) : (
-            <TextInput
-              type="date"
+            <DayInput
               label={t('form.until')}
-              min={values.date || today}
-              max={seriesLastDay(values.date || today)}
+              minDate={values.date || today}
+              maxDate={seriesLastDay(values.date || today)}
               withAsterisk
               {...untilField}
             />

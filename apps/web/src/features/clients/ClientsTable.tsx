@@ -2,8 +2,8 @@ import { type ClientDto, formatBytes } from '@hallway/shared';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogin2, IconPencil } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { BREAKPOINTS } from '../../app/theme';
+import { formatDay } from '../../i18n/dates';
 import { useClientsTexts } from './texts';
 
 function StatusBadge({ client }: { client: ClientDto }) {
@@ -48,7 +48,7 @@ function ClientCards({
   onEdit,
   storage,
 }: ClientsTableProps & { storage: (c: ClientDto) => string }) {
-  const { t } = useClientsTexts();
+  const { t, lang } = useClientsTexts();
   return (
     <Stack gap="sm">
       {clients.map((client) => (
@@ -87,7 +87,7 @@ function ClientCards({
               <Text size="xs" c="dimmed">
                 {t('created')}
               </Text>
-              <Text size="sm">{dayjs(client.created).format('L')}</Text>
+              <Text size="sm">{formatDay(client.created, lang)}</Text>
             </Stack>
           </SimpleGrid>
           <Actions client={client} onEnter={onEnter} onEdit={onEdit} />
@@ -106,7 +106,7 @@ export interface ClientsTableProps {
 
 /** Workspaces with status, people and storage; 'Enter' makes one the current workspace. */
 export function ClientsTable({ clients, currentId, onEnter, onEdit }: ClientsTableProps) {
-  const { t } = useClientsTexts();
+  const { t, lang } = useClientsTexts();
   const phone = useMediaQuery(`(max-width: calc(${BREAKPOINTS.sm} - 0.02em))`);
   const storage = (client: ClientDto) =>
     `${formatBytes(client.storageUsed)} / ${client.storageSize ? formatBytes(client.storageSize) : t('unlimited')}`;
@@ -155,7 +155,7 @@ export function ClientsTable({ clients, currentId, onEnter, onEdit }: ClientsTab
                 <Text size="sm">{storage(client)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{dayjs(client.created).format('L')}</Text>
+                <Text size="sm">{formatDay(client.created, lang)}</Text>
               </Table.Td>
               <Table.Td>
                 <Actions client={client} onEnter={onEnter} onEdit={onEdit} />

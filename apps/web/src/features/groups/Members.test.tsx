@@ -88,4 +88,10 @@ describe('MembersTab', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('listitem', { name: 'Anna Kowalski' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Invite people' })).toBeNull();
   });
+
+  it('writes the day a member joined as the date fields do, never as 2/1/2026', async () => {
+    setup(group());
+    const member = await screen.findByRole('listitem', { name: 'Anna Kowalski' });
+    expect(within(member).getByText(/1 Feb 2026/)).toBeTruthy();
+  });
 });

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDay } from '../../i18n/dates';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadMore } from '../../ui/LoadMore';
@@ -42,7 +43,7 @@ function MemberRow({ group, member }: { group: GroupDetailDto; member: GroupMemb
               {user.name}
             </Text>
             <Text size="xs" c="dimmed" truncate="end">
-              {[user.position, t('members.joined', { date: new Date(member.joined).toLocaleDateString(lang) })]
+              {[user.position, t('members.joined', { date: formatDay(member.joined, lang) })]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

@@ -22,6 +22,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { Avatar } from '../../ui/Avatar';
 import { CountedTextInput } from '../../ui/CountedTextInput';
+import { DayInput } from '../../ui/DayInput';
 import { useValidatedForm } from '../../ui/form';
 import { LoadMore } from '../../ui/LoadMore';
 import { EmptyState, QueryState } from '../../ui/States';
@@ -135,8 +136,8 @@ export function ProjectFields({
           onChange={(value) => value && form.setValue('status', value)}
         />
         <Group grow gap="sm">
-          <TextInput type="date" label={t('projects.start')} {...form.field('start')} />
-          <TextInput type="date" label={t('projects.end')} {...form.field('end')} />
+          <DayInput label={t('projects.start')} clearable {...form.dayField('start')} />
+          <DayInput label={t('projects.end')} clearable {...form.dayField('end')} />
         </Group>
         {form.formError && (
           <Alert color="red" variant="light" role="alert" py="xs">

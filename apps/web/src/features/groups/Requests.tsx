@@ -9,6 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { formatDay } from '../../i18n/dates';
 import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import { LoadMore } from '../../ui/LoadMore';
@@ -59,7 +60,7 @@ function PendingList({
                         {entry.user.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {new Date(entry.created).toLocaleDateString(lang)}
+                        {formatDay(entry.created, lang)}
                         {entry.by ? ` · ${t('inbox.invitedBy', { name: entry.by.name })}` : ''}
                       </Text>
                     </div>

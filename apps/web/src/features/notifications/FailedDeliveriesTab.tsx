@@ -4,6 +4,7 @@ import { IconChecks, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCatalogues } from '../../i18n/catalogues';
+import { formatDayTime } from '../../i18n/dates';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import { messengerMutations, messengerQueries } from './messengers';
@@ -22,7 +23,7 @@ export function FailedDeliveriesTab() {
   const [page, setPage] = useState(1);
   const query = useQuery(messengerQueries.failures(page - 1));
   const retry = useMutation(messengerMutations.retry(queryClient));
-  const when = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (iso: string) => formatDayTime(iso, lang);
   // Codes no module names any more show as they are.
   const { notificationLabel: codeName, withCatalogues } = useCatalogues();
   const total = query.data?.total ?? 0;

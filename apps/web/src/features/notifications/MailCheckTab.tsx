@@ -4,6 +4,7 @@ import { IconAlertCircle, IconMailCheck, IconMailOff, IconSend } from '@tabler/i
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
+import { formatDayTime } from '../../i18n/dates';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { LoadMore } from '../../ui/LoadMore';
 import { EmptyState, QueryState } from '../../ui/States';
@@ -21,7 +22,7 @@ export function MailCheckTab() {
   const [to, setTo] = useState('');
   const send = useMutation(settingsMutations.testMail(queryClient, clientId));
   const outbox = useInfiniteQuery(settingsQueries.outbox(clientId));
-  const when = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (iso: string) => formatDayTime(iso, lang);
   const toError = send.isError ? (fieldErrors(send.error).to ?? null) : null;
 
   return (

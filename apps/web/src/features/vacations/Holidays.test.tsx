@@ -46,6 +46,10 @@ describe('holidays', { timeout: 20_000 }, () => {
     await userEvent.tab();
     expect(await within(form).findByText('This day is already a holiday')).toBeTruthy();
     const date = within(form).getByRole('textbox', { name: /Date/ });
+    // The calendar offers only the year's days; one typed from another year is refused inline.
+    await userEvent.clear(date);
+    await userEvent.type(date, `08.03.${year + 1}`);
+    expect(await within(form).findByText(`Choose a day of ${year}`)).toBeTruthy();
     await userEvent.clear(date);
     await userEvent.type(date, `08.03.${year}`);
     await userEvent.tab();

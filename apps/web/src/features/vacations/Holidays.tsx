@@ -1,14 +1,13 @@
-import '@mantine/dates/styles.css';
 import { TEXT_MAX } from '@hallway/shared';
 import { ActionIcon, Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconChevronLeft, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { CountedTextInput } from '../../ui/CountedTextInput';
+import { DayInput } from '../../ui/DayInput';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
 import type { Holiday } from './api';
@@ -169,7 +168,15 @@ function AddHoliday({ year, days, onAdd }: { year: number; days: Holiday[]; onAd
   const [name, setName] = useState('');
   const [tried, setTried] = useState(false);
   const taken = !!date && days.some((day) => day.date === date);
-  const dateError = !date ? common('validation.required') : taken ? t('holidays.taken') : null;
+  // The calendar offers only the year's days; one typed from another year is refused here.
+  const otherYear = !!date && !date.startsWith(`${year}-`);
+  const dateError = !date
+    ? common('validation.required')
+    : otherYear
+      ? t('holidays.otherYear', { year })
+      : taken
+        ? t('holidays.taken')
+        : null;
   const nameError = name.trim() ? null : common('validation.required');
 
   const add = (event: FormEvent) => {
@@ -185,20 +192,16 @@ function AddHoliday({ year, days, onAdd }: { year: number; days: Holiday[]; onAd
   return (
     <form onSubmit={add} noValidate aria-label={t('holidays.add')}>
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <DateInput
+        <DayInput
           label={t('holidays.date')}
           value={date}
           onChange={setDate}
           minDate={`${year}-01-01`}
           maxDate={`${year}-12-31`}
           defaultDate={dayjs().year() === year ? dayjs().format(ISO) : `${year}-01-01`}
-          valueFormat="DD.MM.YYYY"
-          placeholder={t('datePlaceholder')}
-          leftSection={<IconCalendar size={16} />}
-          error={tried || taken ? dateError : undefined}
+          error={tried || taken || otherYear ? dateError : undefined}
           required
           w={180}
-          popoverProps={{ withinPortal: true }}
         />
         <CountedTextInput
           label={t('holidays.name')}

@@ -1,13 +1,12 @@
-import '@mantine/dates/styles.css';
 import { VACATION_COMMENT_MAX, type VacationDto } from '@hallway/shared';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { errorText, fieldErrors, translateCode } from '../../i18n/errors';
+import { DayInput } from '../../ui/DayInput';
 import { PeoplePicker, type PickedPerson } from '../../ui/PeoplePicker';
 import { showSuccess } from '../../ui/toast';
 import { LengthCounter } from '../../ui/ValidatedInput';
@@ -144,7 +143,7 @@ export function VacationForm({
             />
           )}
           <Group grow align="flex-start" gap="sm">
-            <DateInput
+            <DayInput
               label={t('form.start')}
               value={start}
               onChange={(value) => {
@@ -154,14 +153,10 @@ export function VacationForm({
                 if (value && (!end || end < value)) setEnd(value);
               }}
               minDate={tomorrow}
-              valueFormat="DD.MM.YYYY"
-              placeholder={t('datePlaceholder')}
-              leftSection={<IconCalendar size={16} />}
               error={shown('start')}
               required
-              popoverProps={{ withinPortal: true }}
             />
-            <DateInput
+            <DayInput
               label={t('form.end')}
               value={end}
               onChange={(value) => {
@@ -170,12 +165,8 @@ export function VacationForm({
                 setServerErrors({});
               }}
               minDate={start ?? tomorrow}
-              valueFormat="DD.MM.YYYY"
-              placeholder={t('datePlaceholder')}
-              leftSection={<IconCalendar size={16} />}
               error={shown('end')}
               required
-              popoverProps={{ withinPortal: true }}
             />
           </Group>
           <Group gap="lg" aria-live="polite">

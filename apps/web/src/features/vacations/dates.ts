@@ -1,9 +1,5 @@
 import type { VacationDto } from '@hallway/shared';
 import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-
-// Typed dates (DD.MM.YYYY) are read with the date fields' own format.
-dayjs.extend(customParseFormat);
 
 /** Dates are `YYYY-MM-DD` strings in the person's own calendar. */
 export const ISO = 'YYYY-MM-DD';

@@ -21,7 +21,6 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Tooltip,
 } from '@mantine/core';
@@ -35,6 +34,7 @@ import {
   IconSend,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { type ClipboardEvent, type DragEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { errorText, translateCode } from '../../i18n/errors';
 import { UploadProgress } from '../../ui/FileUpload';
@@ -72,6 +72,8 @@ function parentOf(feed: FeedKind, group: string): CreatePostBody['parent'] {
 /** The formatting editor (TipTap) is its own chunk: the wall's first load does not carry it. */
 const loadEditor = () => import('./editor/RichEditor');
 const RichEditor = lazy(loadEditor);
+/** The day-and-time field (and the date library under it) comes only when "publish later" is chosen. */
+const DayTimeInput = lazy(() => import('../../ui/DayTimeInput').then((module) => ({ default: module.DayTimeInput })));
 const EMPTY_DOC: RichDoc = { type: 'doc', content: [{ type: 'paragraph' }] };
 
 const ruleText = (code: ThanksProblem) => translateCode(code, { min: THANKS_TEXT_MIN });
@@ -100,7 +102,7 @@ export function Composer({ feed, onPublished, initial, audience }: ComposerProps
   const [round, setRound] = useState(0);
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [mustRead, setMustRead] = useState(false);
-  /** "Publish later": the local date and time of a `datetime-local` field, or null to publish now. */
+  /** "Publish later": the local date and time (`YYYY-MM-DDTHH:mm`, '' until chosen), or null to publish now. */
   const [later, setLater] = useState<string | null>(null);
   const client = useQueryClient();
   const [attempted, setAttempted] = useState(false);
@@ -277,15 +279,16 @@ export function Composer({ feed, onPublished, initial, audience }: ComposerProps
           </Text>
         )}
         {later !== null && (
-          <TextInput
-            type="datetime-local"
-            size="xs"
-            maw={260}
-            label={t('composer.publishAt')}
-            value={later}
-            onChange={(event) => setLater(event.currentTarget.value)}
-            leftSection={<IconClock size={14} />}
-          />
+          <Suspense fallback={null}>
+            <DayTimeInput
+              size="xs"
+              maw={320}
+              label={t('composer.publishAt')}
+              value={later}
+              onChange={setLater}
+              minDate={dayjs().format('YYYY-MM-DD')}
+            />
+          </Suspense>
         )}
         {error && (
           <Alert color="red" variant="light" role="alert" py="xs">

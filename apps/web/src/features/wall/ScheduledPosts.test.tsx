@@ -2,6 +2,7 @@ import type { CreatePostBody, PostDto } from '@hallway/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDay } from '../../i18n/dates';
 import * as api from './api';
 import { Composer } from './Composer';
 import { wallKeys } from './cache';
@@ -9,11 +10,21 @@ import { wallEventHandlers } from './realtime';
 import { ScheduledPosts } from './ScheduledPosts';
 import { CLIENT, ME, makePost, renderWall } from './testing';
 
-/** A `datetime-local` value `hours` from now, in local time. */
+/** A local `YYYY-MM-DDTHH:mm` `hours` from now. */
 function localIn(hours: number) {
   const d = new Date(Date.now() + hours * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Types a moment into a "publication time" pair: its day the English way (27 Nov 2026), then its time. */
+async function enterMoment(where: HTMLElement, at: string) {
+  const group = await within(where).findByRole('group', { name: 'Publication time' });
+  const day = within(group).getByRole('textbox', { name: 'Date' });
+  await userEvent.setup({ delay: null }).clear(day);
+  await userEvent.setup({ delay: null }).type(day, formatDay(at.slice(0, 10), 'en'));
+  fireEvent.blur(day);
+  fireEvent.change(within(group).getByLabelText('Time'), { target: { value: at.slice(11) } });
 }
 
 describe('scheduled posts', { timeout: 20_000 }, () => {
@@ -40,7 +51,7 @@ describe('scheduled posts', { timeout: 20_000 }, () => {
     expect(create).not.toHaveBeenCalled();
 
     const at = localIn(3);
-    fireEvent.change(screen.getByLabelText('Publication time'), { target: { value: at } });
+    await enterMoment(document.body, at);
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     const body = create.mock.calls[0][0] as CreatePostBody;
@@ -97,7 +108,7 @@ describe('scheduled posts', { timeout: 20_000 }, () => {
     const editor = await within(card).findByRole('textbox', { name: 'Edit' }, { timeout: 15_000 });
     await waitFor(() => expect(editor.textContent).toBe('Draft announcement'));
     const at = localIn(5);
-    fireEvent.change(within(card).getByLabelText('Publication time'), { target: { value: at } });
+    await enterMoment(card, at);
     await user.click(within(card).getByRole('button', { name: 'Bold (Ctrl+B)' }));
     await user.click(within(card).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));

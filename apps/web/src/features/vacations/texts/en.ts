@@ -3,8 +3,6 @@ export const en = {
   title: 'Vacations',
   subtitle: 'Who is away and when',
   forSomeone: 'Enter a vacation for someone',
-  /** The date fields' typed format (their `valueFormat`, DD.MM.YYYY), spelled in the language. */
-  datePlaceholder: 'DD.MM.YYYY',
   tabs: {
     label: 'Vacation views',
     chart: 'Absence chart',
@@ -103,6 +101,7 @@ export const en = {
     remove: 'Remove {{name}}, {{date}}',
     add: 'Add a holiday',
     taken: 'This day is already a holiday',
+    otherYear: 'Choose a day of {{year}}',
     save: 'Save holidays',
     saved: 'Holidays of {{year}} saved',
     empty: 'No holidays in {{year}}',

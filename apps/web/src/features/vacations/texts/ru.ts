@@ -4,7 +4,6 @@ export const ru: typeof en = {
   title: 'Отпуска',
   subtitle: 'Кто и когда отсутствует',
   forSomeone: 'Оформить отпуск сотруднику',
-  datePlaceholder: 'ДД.ММ.ГГГГ',
   tabs: {
     label: 'Разделы отпусков',
     chart: 'График отсутствий',
@@ -103,6 +102,7 @@ export const ru: typeof en = {
     remove: 'Удалить: {{name}}, {{date}}',
     add: 'Добавить праздник',
     taken: 'Этот день уже праздничный',
+    otherYear: 'Выберите день {{year}} года',
     save: 'Сохранить праздники',
     saved: 'Праздники {{year}} года сохранены',
     empty: 'В {{year}} году праздников нет',

@@ -4,7 +4,6 @@ export const uk: typeof en = {
   title: 'Відпустки',
   subtitle: 'Хто і коли відсутній',
   forSomeone: 'Оформити відпустку працівнику',
-  datePlaceholder: 'ДД.ММ.РРРР',
   tabs: {
     label: 'Розділи відпусток',
     chart: 'Графік відсутностей',
@@ -103,6 +102,7 @@ export const uk: typeof en = {
     remove: 'Видалити: {{name}}, {{date}}',
     add: 'Додати свято',
     taken: 'Цей день уже святковий',
+    otherYear: 'Оберіть день {{year}} року',
     save: 'Зберегти свята',
     saved: 'Свята {{year}} року збережено',
     empty: 'У {{year}} році свят немає',

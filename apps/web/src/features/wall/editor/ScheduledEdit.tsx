@@ -1,9 +1,11 @@
 import { docText, type PostDto, type RichDoc } from '@hallway/shared';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconClock, IconSend } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorText } from '../../../i18n/errors';
+import { DayTimeInput } from '../../../ui/DayTimeInput';
 import { showSuccess } from '../../../ui/toast';
 import { fromMarkup, type Mention } from '../mentions';
 import { wallMutations } from '../queries';
@@ -12,7 +14,7 @@ import { docOfPlain, editableDoc, markDoc } from './convert';
 import RichEditor from './RichEditor';
 import { useEditorTexts } from './texts';
 
-/** A moment as the value of a `datetime-local` field, in local time. */
+/** A moment as the local `YYYY-MM-DDTHH:mm` of the time field. */
 function localValue(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -73,14 +75,13 @@ export default function ScheduledEdit({ post, onDone }: { post: PostDto; onDone:
         autoFocus
         invalid={!!error}
       />
-      <TextInput
-        type="datetime-local"
+      <DayTimeInput
         size="xs"
-        maw={260}
+        maw={320}
         label={t('scheduled.time')}
         value={time}
-        onChange={(event) => setTime(event.currentTarget.value)}
-        leftSection={<IconClock size={14} />}
+        onChange={setTime}
+        minDate={dayjs().format('YYYY-MM-DD')}
       />
       {error && (
         <Text size="sm" c="red" role="alert">
