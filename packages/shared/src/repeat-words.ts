@@ -75,6 +75,9 @@ const WORDS: Record<TextLang, Words> = {
   },
 };
 
+/** A weekday's name in the language ("Monday", "понедельник"), as the rules' words and the calendar's form say it. */
+export const weekdayName = (day: Weekday, lang: TextLang): string => WORDS[lang].weekdays[day];
+
 const put = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_whole, key: string) => String(values[key] ?? ''));
 

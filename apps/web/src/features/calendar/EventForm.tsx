@@ -1,4 +1,4 @@
-import { EVENT_NAME_MAX, EVENT_REPEAT_INTERVAL_MAX, EVENT_REPEAT_MAX } from '@hallway/shared';
+import { EVENT_NAME_MAX, EVENT_REPEAT_INTERVAL_MAX, EVENT_REPEAT_MAX, weekdayName } from '@hallway/shared';
 import {
   Alert,
   Button,
@@ -422,7 +422,7 @@ function RepeatFields({
   today: string;
   untilField: DayField;
 }) {
-  const { t } = useCalendarTexts();
+  const { t, lang } = useCalendarTexts();
   return (
     <Stack gap="sm">
       <Switch
@@ -467,7 +467,7 @@ function RepeatFields({
               >
                 <Group gap={6} role="group" aria-labelledby="hw-event-weekdays">
                   {WEEKDAYS.map((day: Weekday) => (
-                    <Chip key={day} value={day} size="xs" aria-label={t(`weekdaysLong.${day}`)}>
+                    <Chip key={day} value={day} size="xs" aria-label={weekdayName(day, lang)}>
                       {t(`weekdaysShort.${day}`)}
                     </Chip>
                   ))}

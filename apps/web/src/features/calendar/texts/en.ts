@@ -76,15 +76,6 @@ export const en = {
     gray: 'Grey',
   },
   weekdaysShort: { MO: 'Mo', TU: 'Tu', WE: 'We', TH: 'Th', FR: 'Fr', SA: 'Sa', SU: 'Su' },
-  weekdaysLong: {
-    MO: 'Monday',
-    TU: 'Tuesday',
-    WE: 'Wednesday',
-    TH: 'Thursday',
-    FR: 'Friday',
-    SA: 'Saturday',
-    SU: 'Sunday',
-  },
   reminder: {
     m0: 'At the start',
     m5: '5 minutes',

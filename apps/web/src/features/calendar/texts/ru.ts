@@ -77,15 +77,6 @@ export const ru: typeof en = {
     gray: 'Серый',
   },
   weekdaysShort: { MO: 'Пн', TU: 'Вт', WE: 'Ср', TH: 'Чт', FR: 'Пт', SA: 'Сб', SU: 'Вс' },
-  weekdaysLong: {
-    MO: 'понедельник',
-    TU: 'вторник',
-    WE: 'среда',
-    TH: 'четверг',
-    FR: 'пятница',
-    SA: 'суббота',
-    SU: 'воскресенье',
-  },
   reminder: {
     m0: 'В момент начала',
     m5: 'За 5 минут',

@@ -77,15 +77,6 @@ export const uk: typeof en = {
     gray: 'Сірий',
   },
   weekdaysShort: { MO: 'Пн', TU: 'Вт', WE: 'Ср', TH: 'Чт', FR: 'Пт', SA: 'Сб', SU: 'Нд' },
-  weekdaysLong: {
-    MO: 'понеділок',
-    TU: 'вівторок',
-    WE: 'середа',
-    TH: 'четвер',
-    FR: 'пʼятниця',
-    SA: 'субота',
-    SU: 'неділя',
-  },
   reminder: {
     m0: 'У момент початку',
     m5: 'За 5 хвилин',
