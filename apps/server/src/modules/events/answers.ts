@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../platform/errors/app-error.js';
 import { createContext, type RequestContext } from '../../platform/http/context.js';
 import type { ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
-import { principalQuery } from '../users/principal.js';
+import { principalQuery } from '../users/index.js';
 import { users } from '../users/tables.js';
 import { calendarChanged } from './announce.js';
 import { invitationPath } from './edits.js';
