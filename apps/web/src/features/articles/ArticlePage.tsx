@@ -41,7 +41,7 @@ import { showError, showSuccess } from '../../ui/toast';
 import { ArticleBody } from './ArticleBody';
 import { DeleteDialog, MoveModal, RightsModal } from './dialogs';
 import { ArticleEditor } from './editor/ArticleEditor';
-import { isEmptyDoc, newMentions } from './editor/mentions';
+import { isEmptyDoc, newMentions } from './editor/doc';
 import { Files } from './Files';
 import { History } from './History';
 import { articleMutations, articleQueries } from './queries';

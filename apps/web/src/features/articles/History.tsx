@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Drawer, Group, Paper, Radio, Select, Stack, Text 
 import { IconRestore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from '../../i18n';
 import { formatDayTime } from '../../i18n/dates';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -25,6 +26,7 @@ export function History({
   onClose: () => void;
 }) {
   const { t, lang } = useArticlesTexts();
+  const { t: common } = useTranslation();
   const client = useQueryClient();
   const versions = useQuery(articleQueries.versions(node._id));
   const list = versions.data ?? [];
@@ -44,7 +46,14 @@ export function History({
   }));
 
   return (
-    <Drawer opened onClose={onClose} position="right" size="xl" title={t('history.title')}>
+    <Drawer
+      opened
+      closeButtonProps={{ 'aria-label': common('common.close') }}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={t('history.title')}
+    >
       {versions.isPending ? (
         <SkeletonRows rows={4} label={t('history.loading')} />
       ) : versions.isError ? (

@@ -3,6 +3,7 @@ import { ARTICLE_TITLE_MAX, type ArticleDto, type ArticleItem, type ArticleType 
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CountedTextInput } from '../../ui/CountedTextInput';
@@ -31,6 +32,7 @@ export function NameModal({
   onSaved?: (saved: ArticleDto) => void;
 }) {
   const { t } = useArticlesTexts();
+  const { t: common } = useTranslation();
   const client = useQueryClient();
   const [title, setTitle] = useState(node?.title ?? '');
   const [touched, setTouched] = useState(false);
@@ -54,7 +56,12 @@ export function NameModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={heading}>
+    <Modal
+      opened={opened}
+      closeButtonProps={{ 'aria-label': common('common.close') }}
+      onClose={onClose}
+      title={heading}
+    >
       <Stack
         component="form"
         gap="sm"
@@ -94,6 +101,7 @@ export function NameModal({
 /** Who reads and writes a node (`PUT api/article/{id}/rights`): its own grants, or its folder's. */
 export function RightsModal({ node, onClose }: { node: ArticleDto; onClose: () => void }) {
   const { t } = useArticlesTexts();
+  const { t: common } = useTranslation();
   const client = useQueryClient();
   const own = node.grants_from === node._id;
   const [grants, setGrants] = useState<AudienceGrantDto[]>(own ? node.grants : []);
@@ -116,7 +124,13 @@ export function RightsModal({ node, onClose }: { node: ArticleDto; onClose: () =
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('rights.title', { title: node.title })} size="lg">
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': common('common.close') }}
+      onClose={onClose}
+      title={t('rights.title', { title: node.title })}
+      size="lg"
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {own ? t('rights.own') : folder ? t('rights.inherited', { title: folder }) : t('rights.open')}
@@ -152,11 +166,17 @@ export function RightsModal({ node, onClose }: { node: ArticleDto; onClose: () =
 /** Moves a node into a folder the person picks in the tree (never into itself or below it: the tree leaves it out). */
 export function MoveModal({ node, onClose }: { node: Node & { parent: string | null }; onClose: () => void }) {
   const { t } = useArticlesTexts();
+  const { t: common } = useTranslation();
   const client = useQueryClient();
   const [target, setTarget] = useState<string | null>(node.parent);
   const moving = useMutation(articleMutations.move(client));
   return (
-    <Modal opened onClose={onClose} title={t('move.title', { title: node.title })}>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': common('common.close') }}
+      onClose={onClose}
+      title={t('move.title', { title: node.title })}
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('move.hint')}

@@ -1,6 +1,6 @@
 import { safeHref } from '@hallway/shared';
 import type { ArticleDoc } from '@hallway/shared/articles';
-import { ActionIcon, Divider, Group, Popover, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Divider, Group, Popover, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
@@ -10,6 +10,9 @@ import {
   IconCode,
   IconColumnInsertRight,
   IconColumnRemove,
+  IconH2,
+  IconH3,
+  IconH4,
   IconItalic,
   IconList,
   IconListNumbers,
@@ -35,12 +38,16 @@ import { useUpload } from '../../../ui/useUpload';
 import { useArticlesTexts } from '../texts';
 import type { en } from '../texts/en';
 import type { ArticleEditorProps } from './ArticleEditor';
+import { trimDoc } from './doc';
 import '../articles.css';
 
 // Cells hold paragraphs only, as the server's document does (docs/api.md "Knowledge base").
 const cell = { content: 'paragraph+' };
 
 const isImage = (file: File) => file.type.startsWith('image/');
+/** The document of a new article; one object, so the editor never takes a changed `content` for a new one. */
+const EMPTY = { type: 'doc', content: [{ type: 'paragraph' }] };
+const HEADING_ICONS = { 2: <IconH2 size={16} />, 3: <IconH3 size={16} />, 4: <IconH4 size={16} /> };
 
 /**
  * The knowledge base's editor (TipTap, loaded on demand): headings, lists, quotes, code blocks, rules, tables, links,
@@ -84,7 +91,8 @@ export default function Editor({ initial, onChange, label, invalid, placeholder 
       TableHeader.extend(cell),
       Placeholder.configure({ placeholder: placeholder ?? '' }),
     ],
-    content: (initial ?? { type: 'doc', content: [{ type: 'paragraph' }] }) as JSONContent,
+    // A document without blocks (a new article's) is not one the editor can hold: it starts with an empty paragraph.
+    content: (initial?.content.length ? initial : EMPTY) as JSONContent,
     editorProps: {
       attributes: {
         role: 'textbox',
@@ -108,7 +116,7 @@ export default function Editor({ initial, onChange, label, invalid, placeholder 
         return true;
       },
     },
-    onUpdate: ({ editor: current }) => onChange(current.getJSON() as ArticleDoc),
+    onUpdate: ({ editor: current }) => onChange(trimDoc(current.getJSON() as ArticleDoc)),
   });
   const editorRef = useRef<TipTap | null>(null);
   editorRef.current = editor;
@@ -173,29 +181,14 @@ export default function Editor({ initial, onChange, label, invalid, placeholder 
   return (
     <div className="hw-article-editor-frame">
       <Group gap={2} p={4} role="toolbar" aria-label={t('editor.toolbar')} wrap="wrap">
-        <Select
-          size="xs"
-          w={130}
-          aria-label={t('editor.style')}
-          allowDeselect={false}
-          value={String(state.level)}
-          data={[
-            { value: '0', label: t('editor.paragraph') },
-            { value: '2', label: t('editor.heading', { level: 2 }) },
-            { value: '3', label: t('editor.heading', { level: 3 }) },
-            { value: '4', label: t('editor.heading', { level: 4 }) },
-            ...(state.level === 1 ? [{ value: '1', label: t('editor.heading', { level: 1 }) }] : []),
-          ]}
-          onChange={(value) => {
-            const level = Number(value);
-            if (level)
-              run()
-                .setHeading({ level: level as 1 | 2 | 3 | 4 })
-                .run();
-            else run().setParagraph().run();
-          }}
-          comboboxProps={{ withinPortal: true }}
-        />
+        {([2, 3, 4] as const).map((level) =>
+          tool(
+            `heading${level}`,
+            HEADING_ICONS[level],
+            () => run().toggleHeading({ level }).run(),
+            state.level === level,
+          ),
+        )}
         {tool('bold', <IconBold size={16} />, () => run().toggleBold().run(), state.bold)}
         {tool('italic', <IconItalic size={16} />, () => run().toggleItalic().run(), state.italic)}
         {tool('strike', <IconStrikethrough size={16} />, () => run().toggleStrike().run(), state.strike)}

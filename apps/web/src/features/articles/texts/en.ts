@@ -149,9 +149,9 @@ export const en = {
   },
   editor: {
     toolbar: 'Formatting',
-    style: 'Paragraph style',
-    paragraph: 'Text',
-    heading: 'Heading {{level}}',
+    heading2: 'Heading 2',
+    heading3: 'Heading 3',
+    heading4: 'Heading 4',
     bold: 'Bold',
     italic: 'Italic',
     strike: 'Strikethrough',

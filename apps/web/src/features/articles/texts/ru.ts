@@ -151,9 +151,9 @@ export const ru: typeof en = {
   },
   editor: {
     toolbar: 'Форматирование',
-    style: 'Стиль абзаца',
-    paragraph: 'Текст',
-    heading: 'Заголовок {{level}}',
+    heading2: 'Заголовок 2',
+    heading3: 'Заголовок 3',
+    heading4: 'Заголовок 4',
     bold: 'Жирный',
     italic: 'Курсив',
     strike: 'Зачёркнутый',

@@ -151,9 +151,9 @@ export const uk: typeof en = {
   },
   editor: {
     toolbar: 'Форматування',
-    style: 'Стиль абзацу',
-    paragraph: 'Текст',
-    heading: 'Заголовок {{level}}',
+    heading2: 'Заголовок 2',
+    heading3: 'Заголовок 3',
+    heading4: 'Заголовок 4',
     bold: 'Жирний',
     italic: 'Курсив',
     strike: 'Закреслений',

@@ -36,3 +36,13 @@ export function newMentions(before: ArticleDoc | null | undefined, next: Article
 export function isEmptyDoc(doc: ArticleDoc | null | undefined): boolean {
   return !doc || doc.content.every((block) => block.type === 'paragraph' && !block.content?.length);
 }
+
+/** The document without the empty paragraphs the editor keeps at its ends (one to type on after a table or list). */
+export function trimDoc(doc: ArticleDoc): ArticleDoc {
+  const blank = (block: ArticleBlock) => block.type === 'paragraph' && !block.content?.length;
+  let start = 0;
+  let end = doc.content.length;
+  while (start < end && blank(doc.content[start])) start += 1;
+  while (end > start && blank(doc.content[end - 1])) end -= 1;
+  return start === 0 && end === doc.content.length ? doc : { ...doc, content: doc.content.slice(start, end) };
+}
