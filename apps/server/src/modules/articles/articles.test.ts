@@ -275,6 +275,35 @@ describe('views, favourites, files', () => {
     expect((await list(ws, ws.employee, 'sort=popular')).json().result[0].views).toBe(1);
   });
 
+  it('counts views and keeps favourites true under concurrent requests', async () => {
+    const ws = await makeWorkspace(h);
+    const a = await article(ws.admin, 'Popular');
+    const people = await Promise.all(Array.from({ length: 50 }, () => makeUser(h, ws.id)));
+    const views = await Promise.all([
+      ...people.map((p) => call(h, p, 'PUT', `/api/article/${a._id}/view/${p.id}`)),
+      ...Array.from({ length: 20 }, () => call(h, ws.employee, 'PUT', `/api/article/${a._id}/view/${ws.employee.id}`)),
+    ]);
+    expect(views.map((r) => r.statusCode)).toEqual(views.map(() => 200));
+    for (const r of views) expect(r.json().result.viewed).toBe(true);
+    expect((await call(h, ws.admin, 'GET', `/api/article/${a._id}`)).json().result.views).toBe(51);
+    const again = await call(h, people[0], 'PUT', `/api/article/${a._id}/view/${people[0].id}`);
+    expect(again.json().result).toEqual({ views: 51, viewed: true });
+
+    const favourites = await Promise.all([
+      ...people.map((p) => call(h, p, 'PUT', `/api/article/${a._id}/favourite`, { favourite: true })),
+      ...Array.from({ length: 20 }, () =>
+        call(h, ws.employee, 'PUT', `/api/article/${a._id}/favourite`, { favourite: true }),
+      ),
+    ]);
+    expect(favourites.map((r) => r.statusCode)).toEqual(favourites.map(() => 200));
+    expect(titles(await list(ws, ws.employee, 'favourites=1'))).toEqual(['Popular']);
+    const { rows } = await h.platform.database.query(
+      'SELECT count(*)::int AS n FROM article_favourites WHERE article_id = $1',
+      [a._id],
+    );
+    expect(rows[0].n).toBe(51);
+  });
+
   it('adds and removes files where kb_files allows', async () => {
     const ws = await makeWorkspace(h);
     const noFiles = await makeUser(h, ws.id, { rights: { kb_files: false } });
