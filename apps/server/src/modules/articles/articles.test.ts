@@ -11,6 +11,7 @@ import {
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
+import { tinyPdf } from '../../test/pdf.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -325,6 +326,38 @@ describe('views, favourites, files', () => {
     expect(again.json().code).toBe('article_file_not_found');
     const rest = await call(h, ws.employee, 'PUT', `/api/article/${a._id}/del_files`, { files: [y, z] });
     expect(rest.json().result.files).toEqual([]);
+  });
+});
+
+describe('file previews', () => {
+  it("shows a folder's PDF with its first page as the thumbnail, like an image", async () => {
+    const ws = await makeWorkspace(h);
+    const handbook = await folder(ws.employee, 'Handbook');
+    const boundary = '----hallwayKb';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="policy.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const uploaded = await h.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: {
+        authorization: `Bearer ${ws.employee.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([Buffer.from(head), tinyPdf('Policy'), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    });
+    const pdf = uploaded.json().results[0].file;
+    const added = await call(h, ws.employee, 'PUT', `/api/article/${handbook._id}/add_files`, { files: [pdf._id] });
+    expect(added.json().result.files).toEqual([
+      {
+        _id: pdf._id,
+        filename: 'policy.pdf',
+        filetype: 'application/pdf',
+        path: `/api/files/${pdf._id}`,
+        thumb: `/api/files/${pdf._id}/thumb`,
+        size: pdf.size,
+      },
+    ]);
+    const thumb = await call(h, ws.employee, 'GET', `/api/files/${pdf._id}/thumb`);
+    expect(thumb.headers['content-type']).toBe('image/webp');
   });
 });
 
