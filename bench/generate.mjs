@@ -31,7 +31,8 @@ const GENERATED_WORKSPACES = `workspace ~ '^bench[0-9]+$'`;
 
 /**
  * Writes the data set into a migrated target and answers its manifest: the options, the workspaces, a sample of
- * people (id, login, workspace) for scenarios to sign in as, row counts and seconds per step.
+ * people (id, login, workspace, department) for scenarios to sign in as, what steps published for scenarios (ids of
+ * objects they ask for), row counts and seconds per step.
  */
 export async function generate(target, input = {}, { log = () => {}, replace = false } = {}) {
   const options = generateOptions.parse(input);
@@ -43,7 +44,8 @@ export async function generate(target, input = {}, { log = () => {}, replace = f
         throw new UsageError('The database already holds generated workspaces: use --replace or a fresh one');
       await session.query(`DELETE FROM clients WHERE ${GENERATED_WORKSPACES}`);
     }
-    const state = { passwordHash: await hash(options.password) };
+    // `published`: what a step tells the scenarios beyond people (the knowledge base's folders and their grants).
+    const state = { passwordHash: await hash(options.password), published: {} };
     const counts = {};
     const seconds = {};
     for (const step of steps) {
@@ -63,6 +65,7 @@ export async function generate(target, input = {}, { log = () => {}, replace = f
       seconds,
       workspaces: state.workspaces.map(({ id, workspace, name, users }) => ({ id, workspace, name, users })),
       sample: state.sample,
+      published: state.published,
     };
   } finally {
     await session.close();

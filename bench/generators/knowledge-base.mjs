@@ -15,6 +15,70 @@ const RU_SENTENCES = [
   'Отгрузки со склада планируются накануне до шестнадцати часов.',
   'Бюджет отдела утверждается в конце каждого квартала.',
 ];
+/**
+ * What an article is about besides its topic's common sentences: one of these things in a sentence of its own, so a
+ * search for one (a printer, a badge) finds a few hundred of 20,000 articles, as searches of a real knowledge base do,
+ * where the common sentences' words each find thousands.
+ */
+const RU_THINGS = [
+  'принтер',
+  'пропуск',
+  'ноутбук',
+  'монитор',
+  'переговорная',
+  'парковка',
+  'бухгалтерия',
+  'страховка',
+  'больничный',
+  'аванс',
+  'спецодежда',
+  'кофемашина',
+  'почта',
+  'телефония',
+  'гарнитура',
+  'сейф',
+  'архив',
+  'курьер',
+  'визитки',
+  'банкомат',
+  'шредер',
+  'проектор',
+  'библиотека',
+  'спортзал',
+];
+const RU_PLACES = ['в московском офисе', 'на складе', 'в филиале', 'на ресепшене', 'в переговорной', 'на производстве'];
+const EN_THINGS = [
+  'printer',
+  'badge',
+  'laptop',
+  'monitor',
+  'whiteboard',
+  'locker',
+  'payroll',
+  'insurance',
+  'sick leave',
+  'allowance',
+  'headset',
+  'courier',
+  'projector',
+  'library',
+  'gym',
+  'shredder',
+  'wifi',
+  'firewall',
+  'invoice',
+  'timesheet',
+  'relocation',
+  'mentorship',
+  'pension',
+  'visa',
+];
+const EN_PLACES = ['in the London office', 'at the warehouse', 'at the front desk', 'on the second floor', 'remotely'];
+const thingSentence = (random, russian) =>
+  russian
+    ? `Вопросы про ${random.pick(RU_THINGS)} ${random.pick(RU_PLACES)} решает ${random.pick(DEPARTMENTS)[0]}.`
+    : `Questions about the ${random.pick(EN_THINGS)} ${random.pick(EN_PLACES)} go to ${random.pick(DEPARTMENTS)[0]}.`;
+
 const EN_TOPICS = [
   'Travel policy',
   'Security basics',
@@ -33,6 +97,7 @@ const doc = (lines) => ({
  * The knowledge base (issue 28), in the first workspace only: `kbFolders` top folders, every other one open to one
  * department by an audience grant (so `access_for` has folder grants to walk), and `articles` articles spread over
  * them, their text in Russian or English, each with its first version. Nothing is written with `articles` at 0.
+ * Publishes the folders with the department each is granted to (null: open to everyone) for the scenarios.
  */
 export default {
   name: 'knowledge-base',
@@ -54,7 +119,8 @@ export default {
     for (let i = 0; i < options.kbFolders; i++) {
       const id = uuid({ msecs: now - (options.kbFolders - i) * 1000 });
       const granted = i % 2 === 1;
-      folders.push({ id, granted });
+      const department = granted ? random.pick(DEPARTMENTS)[0] : null;
+      folders.push({ id, granted, department });
       nodes.push([
         id,
         ws.id,
@@ -69,7 +135,6 @@ export default {
         granted ? id : null,
       ]);
       if (granted) {
-        const department = random.pick(DEPARTMENTS)[0];
         const key = department.toLowerCase();
         grants.push([uuid(), ws.id, 'article', id, 'department', [department], [key], 'read']);
       }
@@ -81,6 +146,7 @@ export default {
       const lines = Array.from({ length: random.int(3, 8) }, () =>
         random.pick(russian ? RU_SENTENCES : POST_SENTENCES),
       );
+      lines.splice(random.int(0, lines.length), 0, thingSentence(random, russian));
       const title = `${random.pick(russian ? RU_TOPICS : EN_TOPICS)} ${i + 1}`;
       const id = uuid({ msecs: now - (options.articles - i) * 10 });
       const body = doc(lines);
@@ -132,6 +198,11 @@ export default {
       grants,
       { casts: { values: 'text[]', keys: 'text[]' } },
     );
+    // The bench's knowledge-base rows open a folder their person reads through a grant (scenarios/knowledge-base.mjs).
+    state.published.knowledgeBase = {
+      workspace: ws.workspace,
+      folders: folders.map((f) => ({ id: f.id, department: f.department })),
+    };
     return { articles: nodes.length, article_versions: versions.length, audience_grants: grants.length };
   },
 };

@@ -100,7 +100,7 @@ export default {
           new Date(now - random.int(0, 3 * 365 * 86_400) * 1000).toISOString(),
         ]);
         if (i >= sampleFrom && i < sampleFrom + SAMPLE_PER_WORKSPACE) {
-          state.sample.push({ id, login, clientId: ws.id, workspace: ws.workspace });
+          state.sample.push({ id, login, clientId: ws.id, workspace: ws.workspace, department });
         }
       }
       await insertRows(session, 'users', COLUMNS, rows, { casts: { rights: 'jsonb', roles: 'text[]' } });

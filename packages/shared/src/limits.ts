@@ -2,6 +2,8 @@
 export const MB = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 250 * MB;
 export const POST_ATTACHMENT_LIMIT_BYTES = 20 * MB;
+/** Stored files one e-mail carries at most, together (a vacancy response's CV); files beyond go by name only. */
+export const MAIL_FILES_LIMIT_BYTES = 20 * MB;
 export const FEED_PAGE_SIZE = 20;
 /** A post can be scheduled at most this many days ahead. */
 export const POST_SCHEDULE_MAX_DAYS = 366;

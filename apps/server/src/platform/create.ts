@@ -43,7 +43,7 @@ export async function createPlatform(
   });
   const jobs = createJobs(database, log);
   const principals = await startPrincipalCache(database);
-  const mail = createMailer(database, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mail = createMailer(database, { smtpUrl: config.smtpUrl, from: config.mailFrom, storage });
   return {
     config,
     database,

@@ -11,6 +11,7 @@ import {
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
+import { tinyPdf } from '../../test/pdf.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -275,6 +276,35 @@ describe('views, favourites, files', () => {
     expect((await list(ws, ws.employee, 'sort=popular')).json().result[0].views).toBe(1);
   });
 
+  it('counts views and keeps favourites true under concurrent requests', async () => {
+    const ws = await makeWorkspace(h);
+    const a = await article(ws.admin, 'Popular');
+    const people = await Promise.all(Array.from({ length: 50 }, () => makeUser(h, ws.id)));
+    const views = await Promise.all([
+      ...people.map((p) => call(h, p, 'PUT', `/api/article/${a._id}/view/${p.id}`)),
+      ...Array.from({ length: 20 }, () => call(h, ws.employee, 'PUT', `/api/article/${a._id}/view/${ws.employee.id}`)),
+    ]);
+    expect(views.map((r) => r.statusCode)).toEqual(views.map(() => 200));
+    for (const r of views) expect(r.json().result.viewed).toBe(true);
+    expect((await call(h, ws.admin, 'GET', `/api/article/${a._id}`)).json().result.views).toBe(51);
+    const again = await call(h, people[0], 'PUT', `/api/article/${a._id}/view/${people[0].id}`);
+    expect(again.json().result).toEqual({ views: 51, viewed: true });
+
+    const favourites = await Promise.all([
+      ...people.map((p) => call(h, p, 'PUT', `/api/article/${a._id}/favourite`, { favourite: true })),
+      ...Array.from({ length: 20 }, () =>
+        call(h, ws.employee, 'PUT', `/api/article/${a._id}/favourite`, { favourite: true }),
+      ),
+    ]);
+    expect(favourites.map((r) => r.statusCode)).toEqual(favourites.map(() => 200));
+    expect(titles(await list(ws, ws.employee, 'favourites=1'))).toEqual(['Popular']);
+    const { rows } = await h.platform.database.query(
+      'SELECT count(*)::int AS n FROM article_favourites WHERE article_id = $1',
+      [a._id],
+    );
+    expect(rows[0].n).toBe(51);
+  });
+
   it('adds and removes files where kb_files allows', async () => {
     const ws = await makeWorkspace(h);
     const noFiles = await makeUser(h, ws.id, { rights: { kb_files: false } });
@@ -296,6 +326,38 @@ describe('views, favourites, files', () => {
     expect(again.json().code).toBe('article_file_not_found');
     const rest = await call(h, ws.employee, 'PUT', `/api/article/${a._id}/del_files`, { files: [y, z] });
     expect(rest.json().result.files).toEqual([]);
+  });
+});
+
+describe('file previews', () => {
+  it("shows a folder's PDF with its first page as the thumbnail, like an image", async () => {
+    const ws = await makeWorkspace(h);
+    const handbook = await folder(ws.employee, 'Handbook');
+    const boundary = '----hallwayKb';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="policy.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const uploaded = await h.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: {
+        authorization: `Bearer ${ws.employee.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([Buffer.from(head), tinyPdf('Policy'), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    });
+    const pdf = uploaded.json().results[0].file;
+    const added = await call(h, ws.employee, 'PUT', `/api/article/${handbook._id}/add_files`, { files: [pdf._id] });
+    expect(added.json().result.files).toEqual([
+      {
+        _id: pdf._id,
+        filename: 'policy.pdf',
+        filetype: 'application/pdf',
+        path: `/api/files/${pdf._id}`,
+        thumb: `/api/files/${pdf._id}/thumb`,
+        size: pdf.size,
+      },
+    ]);
+    const thumb = await call(h, ws.employee, 'GET', `/api/files/${pdf._id}/thumb`);
+    expect(thumb.headers['content-type']).toBe('image/webp');
   });
 });
 

@@ -33,7 +33,7 @@ import { AppError, badRequest, forbidden, invalidFields, notFound } from '../../
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { notify } from '../../platform/notify/notify.js';
-import { deleteFiles, fileRefs } from '../files/index.js';
+import { deleteFiles, fileRefs, mailAttachments } from '../files/index.js';
 import { assertActivePeople, personCardSql, personCards, unknownPerson } from '../users/index.js';
 import {
   ARTICLE_KIND,
@@ -728,7 +728,8 @@ export async function tagArticle(ctx: RequestContext, id: string, tagId: string,
 /**
  * `POST api/article/vac_respond`: a response to a vacancy with the CV (files uploaded with
  * `POST api/upload?purpose=attachment`, at most 20 MB each: 413 `attachment_too_big`), told to its receivers by
- * notification and e-mail with links to the files.
+ * notification and e-mail naming the files; the e-mail carries the files themselves (up to MAIL_FILES_LIMIT_BYTES
+ * together, mailer.ts).
  */
 export async function respondToVacancy(
   ctx: RequestContext,
@@ -750,6 +751,7 @@ export async function respondToVacancy(
       files: files.map((f) => f.name).join(', '),
     },
     link: `/vacancy/${node.row.id}`,
+    attachments: await mailAttachments(ctx, body.attachments),
   });
   return { result: true, files };
 }

@@ -8,4 +8,4 @@ export {
   storeDemoImages,
 } from './demo-images.js';
 export { contentDisposition } from './disposition.js';
-export { deleteFiles, fileRefs, openFile, restrictFiles } from './service.js';
+export { deleteFiles, fileRefs, mailAttachments, openFile, restrictFiles } from './service.js';

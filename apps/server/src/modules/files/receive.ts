@@ -4,7 +4,8 @@ import { TEXT_MAX } from '@hallway/shared';
 import { newId } from '../../platform/db/ids.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type StorageDriver, StorageError } from '../../platform/files/types.js';
-import { makeThumbnail, mayBeRaster, THUMB_MIME, THUMB_SOURCE_MAX } from './thumbnails.js';
+import { makePdfThumbnail, mayBePdf } from './pdf-preview.js';
+import { makeThumbnail, mayBeRaster, THUMB_MIME, THUMB_SOURCE_MAX, type Thumbnail } from './thumbnails.js';
 
 /** One file part of a multipart body, as @fastify/multipart hands it over. */
 export interface IncomingFile {
@@ -89,7 +90,8 @@ class ByteCounter extends Transform {
 }
 
 /**
- * Streams one file into storage under a new server-generated key, with a thumbnail for a raster image.
+ * Streams one file into storage under a new server-generated key, with a thumbnail for a raster image and a
+ * first-page preview for a PDF (pdf-preview.ts).
  * On any failure nothing of this file stays stored.
  */
 export async function receiveFile(
@@ -104,7 +106,9 @@ export async function receiveFile(
   const storageKey = `${clientId}/${now.getUTCFullYear()}/${month}/${id}`;
   const name = cleanFileName(part.filename);
   const declared = normalizeMime(part.mimetype, name);
-  const counter = new ByteCounter(budget, mayBeRaster(declared, name));
+  const raster = mayBeRaster(declared, name);
+  const pdf = !raster && mayBePdf(declared, name);
+  const counter = new ByteCounter(budget, raster || pdf);
   // pipeline() destroys the part when the counter fails, which ends the multipart parsing too.
   const body = pipeline(part.file, counter, () => undefined);
   try {
@@ -118,12 +122,14 @@ export async function receiveFile(
   }
 
   const source = counter.takeCopy();
-  const thumb = source ? await makeThumbnail(source) : null;
+  const thumb: Thumbnail | null = source && raster ? await makeThumbnail(source) : null;
+  // A PDF's preview is its first page; the file keeps its own type and has no pixel size.
+  const preview = thumb?.data ?? (source && pdf ? await makePdfThumbnail(source) : null);
   let thumbKey: string | null = null;
-  if (thumb) {
+  if (preview) {
     thumbKey = `${storageKey}.thumb`;
     try {
-      await storage.put(thumbKey, Readable.from([thumb.data]), THUMB_MIME);
+      await storage.put(thumbKey, Readable.from([preview]), THUMB_MIME);
     } catch (err) {
       await storage.delete(storageKey).catch(() => undefined);
       throw err instanceof StorageError ? backendError(err) : err;

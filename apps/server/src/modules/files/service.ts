@@ -14,6 +14,7 @@ import { type FileRow, files } from '../../platform/files/tables.js';
 import { FileMissingError, type StorageDriver, StorageError } from '../../platform/files/types.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
+import type { StoredAttachment } from '../../platform/mail/types.js';
 import { clients } from '../clients/tables.js';
 import { backendError, type IncomingFile, type ReceivedFile, receiveFile } from './receive.js';
 import { THUMB_MIME } from './thumbnails.js';
@@ -196,6 +197,24 @@ export async function fileRefs(
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return wanted.map((id) => presentFile(byId.get(id)!));
+}
+
+/**
+ * Files of the workspace as a mail carries them (`notify()`'s `attachments`): named by their storage key, which the
+ * mailer reads when the mail goes. Unknown ids are left out; callers check the files first with `fileRefs`.
+ */
+export async function mailAttachments(ctx: RequestContext, ids: string[]): Promise<StoredAttachment[]> {
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (!wanted.length) return [];
+  const rows = await ctx.db
+    .select({ id: files.id, name: files.name, mime: files.mime, size: files.size, storageKey: files.storageKey })
+    .from(files)
+    .where(and(eq(files.clientId, ctx.tenant()), inArray(files.id, wanted)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return wanted.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ filename: row.name, contentType: row.mime, size: row.size, storageKey: row.storageKey }] : [];
+  });
 }
 
 /**

@@ -1,44 +1,10 @@
-import { createServer, type Server } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { MAIL_FILES_LIMIT_BYTES } from '@hallway/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
+import { attachmentOf, smtpServer } from '../../test/smtp.js';
 import { createMailer, OUTBOX_ATTACHMENT_MAX } from './mailer.js';
-
-/**
- * A minimal SMTP server (RFC 5321 without extensions): it accepts every message and hands its DATA to the test, so
- * the test sees the MIME message nodemailer really wrote.
- */
-function smtpServer() {
-  const received: string[] = [];
-  const server: Server = createServer((socket) => {
-    let data: string | null = null;
-    let buffer = '';
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (data !== null) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          received.push(data + buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          data = null;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const line = buffer.indexOf('\r\n');
-        if (line < 0) return;
-        const command = buffer.slice(0, line).toUpperCase();
-        buffer = buffer.slice(line + 2);
-        if (command.startsWith('DATA')) {
-          data = '';
-          socket.write('354 go on\r\n');
-        } else if (command.startsWith('QUIT')) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return { server, received };
-}
 
 let h: Harness;
 const smtp = smtpServer();
@@ -62,7 +28,11 @@ async function outboxRow(id: string) {
 
 describe('mailer attachments', () => {
   it('sends attachments over SMTP and records them in the outbox', async () => {
-    const mailer = createMailer(h.platform.database, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'hallway@test' });
+    const mailer = createMailer(h.platform.database, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'hallway@test',
+      storage: h.platform.storage,
+    });
     const sent = await mailer.send({
       clientId: null,
       to: 'anna@example.test',
@@ -89,7 +59,7 @@ describe('mailer attachments', () => {
   });
 
   it('keeps the outbox without an SMTP server: a large attachment by its name and size only', async () => {
-    const mailer = createMailer(h.platform.database, { from: 'hallway@test' });
+    const mailer = createMailer(h.platform.database, { from: 'hallway@test', storage: h.platform.storage });
     const big = 'x'.repeat(OUTBOX_ATTACHMENT_MAX + 1);
     const plain = await mailer.send({ clientId: null, to: 'bob@example.test', subject: 'Plain', text: 't', html: 'h' });
     expect((await outboxRow(plain.id)).attachments).toEqual([]);
@@ -105,5 +75,43 @@ describe('mailer attachments', () => {
       status: 'kept',
       attachments: [{ filename: 'report.txt', contentType: 'text/plain', size: big.length, content: null }],
     });
+  });
+
+  it('streams stored files from the storage, within the mail limit; a file no longer stored is left out', async () => {
+    const mailer = createMailer(h.platform.database, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'hallway@test',
+      storage: h.platform.storage,
+    });
+    const cv = randomBytes(150_000);
+    await h.platform.storage.put('mail-test/cv', Readable.from([cv]), 'application/pdf');
+    const stored = (filename: string, storageKey: string, size: number) => ({
+      filename,
+      storageKey,
+      size,
+      contentType: 'application/pdf',
+    });
+    const before = smtp.received.length;
+    const sent = await mailer.send({
+      clientId: null,
+      to: 'hr@example.test',
+      subject: 'A response',
+      text: 'cv.pdf, gone.pdf, huge.pdf',
+      html: '<p>cv.pdf, gone.pdf, huge.pdf</p>',
+      attachments: [
+        stored('cv.pdf', 'mail-test/cv', cv.length),
+        stored('gone.pdf', 'mail-test/gone', 10),
+        // Beyond the limit together with the CV: never read (nothing is stored under its key).
+        stored('huge.pdf', 'mail-test/huge', MAIL_FILES_LIMIT_BYTES - cv.length + 1),
+      ],
+    });
+    expect(sent).toMatchObject({ status: 'sent', error: null });
+    const message = smtp.received[before];
+    expect(attachmentOf(message, 'cv.pdf')?.equals(cv)).toBe(true);
+    expect(attachmentOf(message, 'gone.pdf')).toBeNull();
+    expect(attachmentOf(message, 'huge.pdf')).toBeNull();
+    expect((await outboxRow(sent.id)).attachments).toEqual([
+      { filename: 'cv.pdf', contentType: 'application/pdf', size: cv.length, content: null },
+    ]);
   });
 });
