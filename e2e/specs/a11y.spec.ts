@@ -91,7 +91,7 @@ for (const scheme of ['light', 'dark'] as const) {
       for (const { path: pagePath, first } of await modulePages('admin')) {
         let firstId = '';
         if (first) {
-          const list = await request.get(first.replace(':client', clientId), {
+          const list = await request.get(first.replace(':client', clientId).replace(':me', userId), {
             headers: { authorization: `Bearer ${token}` },
           });
           expect(list.ok()).toBeTruthy();
