@@ -68,11 +68,11 @@ export interface ProfileTabSlot extends TabSlot<{ person: UserDto; own: boolean 
 /**
  * A wall widget: the column waits until every widget's first data has arrived (`data`, e.g.
  * `client.ensureQueryData(xQueries.y(clientId))`, the query the widget reads) and then draws them all at once (a
- * widget growing alone pushed the others down the page).
+ * widget growing alone pushed the others down the page). `userId` is the signed-in person's.
  */
 export type WallWidget = Slot<{
   default: ComponentType<{ clientId: string; enabled: boolean }>;
-  data: (client: QueryClient, clientId: string) => Promise<unknown>;
+  data: (client: QueryClient, clientId: string, userId: string) => Promise<unknown>;
 }>;
 
 /**

@@ -18,6 +18,7 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Affix.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';

@@ -1,22 +1,12 @@
 import { type RichDoc, safeHref } from '@hallway/shared';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Popover,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconBold, IconItalic, IconLink, IconList, IconListNumbers } from '@tabler/icons-react';
+import { ActionIcon, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBold, IconItalic, IconList, IconListNumbers } from '@tabler/icons-react';
 import { Placeholder } from '@tiptap/extensions';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
+import { LinkTool } from '../../../ui/editor/LinkTool';
 import { usePeopleSearch } from '../MentionTextarea';
 import { type Mention, mentionQueryAt } from '../mentions';
 import { useWallTexts } from '../texts';
@@ -212,7 +202,18 @@ export default function RichEditor({
         {tool('italic', <IconItalic size={16} />, () => editor.chain().focus().toggleItalic().run())}
         {tool('bulletList', <IconList size={16} />, () => editor.chain().focus().toggleBulletList().run())}
         {tool('orderedList', <IconListNumbers size={16} />, () => editor.chain().focus().toggleOrderedList().run())}
-        <LinkTool editor={editor} active={state.link} href={state.href} />
+        <LinkTool
+          editor={editor}
+          active={state.link}
+          href={state.href}
+          texts={{
+            link: t('editor.link'),
+            linkAddress: t('editor.linkAddress'),
+            linkInvalid: t('editor.linkInvalid'),
+            linkRemove: t('editor.linkRemove'),
+            linkApply: t('editor.linkApply'),
+          }}
+        />
       </Group>
       <EditorContent editor={editor} />
       {open && results && (
@@ -249,95 +250,5 @@ export default function RichEditor({
         </Paper>
       )}
     </div>
-  );
-}
-
-/** The link button: an address field for the selected text (web, mail or an intranet path), or removing the link. */
-function LinkTool({ editor, active, href }: { editor: Editor; active: boolean; href: string }) {
-  const { t } = useEditorTexts();
-  const [opened, setOpened] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState(false);
-  const apply = () => {
-    const safe = safeHref(value.trim());
-    if (!safe) return setError(true);
-    const chain = editor.chain().focus().extendMarkRange('link');
-    if (editor.state.selection.empty && !active)
-      chain.insertContent({ type: 'text', text: safe, marks: [{ type: 'link', attrs: { href: safe } }] }).run();
-    else chain.setLink({ href: safe }).run();
-    setOpened(false);
-  };
-  return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      trapFocus
-      position="bottom-start"
-      withinPortal
-      shadow="md"
-      onOpen={() => {
-        setValue(href);
-        setError(false);
-      }}
-    >
-      <Popover.Target>
-        <Tooltip label={t('editor.link')}>
-          <ActionIcon
-            variant={active ? 'light' : 'subtle'}
-            color={active ? undefined : 'gray'}
-            size="md"
-            aria-label={t('editor.link')}
-            aria-pressed={active}
-            aria-haspopup="dialog"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => setOpened((current) => !current)}
-          >
-            <IconLink size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack
-          gap="xs"
-          component="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            apply();
-          }}
-        >
-          <TextInput
-            size="xs"
-            label={t('editor.linkAddress')}
-            placeholder="https://"
-            value={value}
-            onChange={(event) => {
-              setValue(event.currentTarget.value);
-              setError(false);
-            }}
-            error={error ? t('editor.linkInvalid') : undefined}
-            w={260}
-            data-autofocus
-          />
-          <Group gap="xs" justify="flex-end">
-            {active && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="gray"
-                onClick={() => {
-                  editor.chain().focus().extendMarkRange('link').unsetLink().run();
-                  setOpened(false);
-                }}
-              >
-                {t('editor.linkRemove')}
-              </Button>
-            )}
-            <Button size="compact-xs" type="submit">
-              {t('editor.linkApply')}
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
   );
 }

@@ -13,15 +13,16 @@ import { QueryState } from '../../../ui/States';
  * behind them.
  */
 export function Widgets({ enabled }: { enabled: boolean }) {
-  const { client } = useSession();
+  const { client, user } = useSession();
   const clientId = client?._id ?? '';
+  const userId = user?._id ?? '';
   const { slots, shown, query } = useSlots('wallWidgets', registry.wallWidgets);
   const queryClient = useQueryClient();
   // Every widget's first data (a failure too: that widget shows it), read through the widgets' own queries.
   const data = useQuery({
-    queryKey: ['slots', 'wallWidgets', 'data', clientId, ...shown.map((slot) => slot.key)],
+    queryKey: ['slots', 'wallWidgets', 'data', clientId, userId, ...shown.map((slot) => slot.key)],
     queryFn: async () => {
-      await Promise.allSettled((slots ?? []).map((slot) => slot.loaded.data(queryClient, clientId)));
+      await Promise.allSettled((slots ?? []).map((slot) => slot.loaded.data(queryClient, clientId, userId)));
       return true;
     },
     enabled: enabled && !!client && !!slots,
