@@ -1,12 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
+import * as articlesApi from '../articles/api';
 import * as api from './api';
-import { makeVacancy, renderWithSession } from './testing';
+import { CLIENT, makeVacancy, renderWithSession } from './testing';
+
+const TAG = {
+  _id: '01a1fe5d-0000-7000-8000-0000000000d1',
+  client_id: CLIENT,
+  module: 'vacancies',
+  name: 'Logistics',
+  tmpl: false,
+};
+
 import { CreateVacancyModal, EditVacancyModal } from './VacancyForm';
 
 describe('vacancy form', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(articlesApi, 'fetchTags').mockResolvedValue({ result: [TAG], can: { edit: false } });
+  });
   afterEach(() => vi.restoreAllMocks());
 
   it('refuses a salary "from" above "to" inline, before sending anything', async () => {
@@ -42,6 +55,8 @@ describe('vacancy form', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: 'Title' }), '  Warehouse shift lead ');
     await user.type(screen.getByRole('textbox', { name: 'Salary from' }), '3100');
+    await user.click(screen.getAllByLabelText('Tag')[0]);
+    await user.click(await screen.findByRole('option', { name: 'Logistics' }));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('The salary "from" cannot be above "to"')).toBeTruthy();
     expect(created).not.toHaveBeenCalled();
@@ -53,7 +68,7 @@ describe('vacancy form', { timeout: 20_000 }, () => {
       salary_from: 3100,
       salary_to: null,
       receivers: [],
-      tags: [],
+      tags: [TAG._id],
     });
   });
 
@@ -85,5 +100,21 @@ describe('vacancy form', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reload the vacancy' }));
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(client.getQueryData(['vacancies', 'one', vacancy._id])).toMatchObject({ version: 5 });
+  });
+
+  it('saves a new tag through the tag calls, after the vacancy itself', async () => {
+    const vacancy = makeVacancy({ can: { ...makeVacancy().can, edit: true } });
+    const update = vi.spyOn(api, 'updateVacancy').mockResolvedValue({ ...vacancy, version: 2 });
+    const attach = vi.spyOn(api, 'attachTag').mockResolvedValue({ ...vacancy, version: 2, tags: [TAG] });
+    const closed = vi.fn();
+    renderWithSession(<EditVacancyModal vacancy={vacancy} opened onClose={closed} />);
+    const user = userEvent.setup({ delay: null });
+    await waitFor(() => expect(articlesApi.fetchTags).toHaveBeenCalled());
+    await user.click(screen.getAllByLabelText('Tag')[0]);
+    await user.click(await screen.findByRole('option', { name: 'Logistics' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(closed).toHaveBeenCalled());
+    expect(update.mock.calls[0][1]).not.toHaveProperty('tags');
+    expect(attach).toHaveBeenCalledWith(vacancy._id, TAG._id);
   });
 });

@@ -5,16 +5,18 @@ import {
   SALARY_MAX,
   VACANCY_RECEIVERS_MAX,
 } from '@hallway/shared/articles';
-import { Alert, Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Input, Modal, NumberInput, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../api/client';
+import { useSession } from '../../app/session/context';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { CountedTextInput } from '../../ui/CountedTextInput';
 import { PeoplePicker, type PickedPerson } from '../../ui/PeoplePicker';
 import { showSuccess } from '../../ui/toast';
 import { validateValue } from '../../ui/validation';
+import { ArticleEditor, isEmptyDoc, TagPicker } from '../articles';
 import { vacancyMutations, vacancyQueries } from './queries';
 import { useVacanciesTexts } from './texts';
 
@@ -63,6 +65,7 @@ export function VacancyFields({
   onConflict?: () => void;
 }) {
   const { t } = useVacanciesTexts();
+  const clientId = useSession().client?._id ?? '';
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<Partial<Record<Field, string>>>({});
@@ -114,6 +117,14 @@ export function VacancyFields({
           withAsterisk
           data-autofocus
         />
+        <Input.Wrapper label={t('form.body')} labelElement="div" error={errorOf('doc')}>
+          <ArticleEditor
+            initial={initial.doc}
+            onChange={(doc) => set('doc', doc, 'doc')}
+            label={t('form.body')}
+            invalid={!!errorOf('doc')}
+          />
+        </Input.Wrapper>
         <Group gap="sm" grow align="flex-start" wrap="wrap">
           <NumberInput
             label={t('form.salaryFrom')}
@@ -150,6 +161,14 @@ export function VacancyFields({
           error={errorOf('receivers')}
           comboboxProps={{ withinPortal: true }}
         />
+        <TagPicker
+          clientId={clientId}
+          module="vacancies"
+          label={t('form.tag')}
+          value={values.tags}
+          onChange={(ids) => set('tags', ids, 'tags')}
+          max={1}
+        />
         {formError && (
           <Alert color="red" variant="light" role="alert" py="xs">
             {formError}
@@ -172,7 +191,7 @@ const EMPTY: VacancyValues = { title: '', doc: null, salaryFrom: null, salaryTo:
 
 const bodyOf = (values: VacancyValues) => ({
   title: values.title,
-  doc: values.doc,
+  doc: isEmptyDoc(values.doc) ? null : values.doc,
   salary_from: values.salaryFrom,
   salary_to: values.salaryTo,
   receivers: values.receivers,

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageSkeleton } from '../../ui/Skeletons';
 import { QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
+import { ArticleBody } from '../articles';
 import { salaryText } from './format';
 import { vacancyMutations, vacancyQueries } from './queries';
 import { RespondModal } from './RespondForm';
@@ -224,6 +225,5 @@ function VacancyBody({ vacancy }: { vacancy: ArticleDto }) {
       </Text>
     );
   }
-  // The knowledge base's renderer draws the document (features/articles).
-  return null;
+  return <ArticleBody doc={vacancy.doc} />;
 }

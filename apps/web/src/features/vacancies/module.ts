@@ -9,6 +9,8 @@ import { a11yPages } from './a11y';
 export default defineWebModule({
   name: 'vacancies',
   features: ['vacancies'],
+  // The description's editor and the tag picker are the knowledge base's, with its texts.
+  uses: ['articles'],
   routes: [
     { path: 'vacancies', load: () => import('./VacanciesPage') },
     {
