@@ -80,7 +80,8 @@ export default function VacanciesPage() {
         }
       />
       <Paper withBorder radius="lg" p="sm" role="search" aria-label={t('list.filters')}>
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        {/* Labels line up on top; the salary's hint hangs below its field. */}
+        <Group gap="sm" align="flex-start" wrap="wrap">
           <TextInput
             label={t('list.search')}
             placeholder={t('list.search')}
@@ -112,6 +113,7 @@ export default function VacanciesPage() {
             max={SALARY_MAX}
             allowDecimal={false}
             allowNegative={false}
+            hideControls
             thousandSeparator=" "
             style={{ flex: '1 1 160px' }}
           />
