@@ -78,7 +78,7 @@ export type WallWidget = Slot<{
 /**
  * A page for the accessibility pass, in `<feature>/a11y.ts` (plain data, read by the browser tests in Node).
  * `as` is who opens it; in `path`, `:me` is that person's id and `:first` the first `_id` of `first`'s answer
- * (`:client` there is the workspace's id).
+ * (`:client` there is the workspace's id, `:me` that person's).
  */
 export interface A11yPage {
   path: string;

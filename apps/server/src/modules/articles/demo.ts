@@ -57,22 +57,73 @@ const TREE = [
   },
 ] as const;
 
+const list = (...items: string[]) => ({
+  type: 'bulletList',
+  content: items.map((text) => ({
+    type: 'listItem',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+  })),
+});
+const vacancyDoc = (intro: string, tasks: string[], offer: string[]): ArticleDoc => ({
+  type: 'doc',
+  content: [
+    { type: 'paragraph', content: [{ type: 'text', text: intro }] },
+    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'What you will do' }] },
+    list(...tasks),
+    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'What we offer' }] },
+    list(...offer),
+  ],
+});
+
+/** Open positions, each with its tag (the vacancies' own tags), salary range and a description people read. */
 const VACANCIES = [
   {
     title: 'Senior backend developer',
+    tag: 'Engineering',
     salaryFrom: 5200,
     salaryTo: 6800,
-    text: 'TypeScript, PostgreSQL, a team of six. Hybrid, two office days a week.',
+    doc: vacancyDoc(
+      'TypeScript, PostgreSQL, a team of six. Hybrid, two office days a week.',
+      ['Design and build the services behind the intranet', 'Review code and mentor two junior developers'],
+      ['A budget for conferences and books', 'A quiet room on office days'],
+    ),
   },
   {
     title: 'Warehouse shift lead',
+    tag: 'Operations',
     salaryFrom: 3100,
     salaryTo: 3600,
-    text: 'Lead a shift of twelve, plan loading with the dispatch team, forklift licence welcome.',
+    doc: vacancyDoc(
+      'Lead a shift of twelve, plan loading with the dispatch team, forklift licence welcome.',
+      ['Plan the shift and hand it over', 'Keep the safety checklist and train newcomers'],
+      ['Shift allowance and a yearly bonus', 'Paid forklift and first-aid courses'],
+    ),
+  },
+  {
+    title: 'Account manager, DACH',
+    tag: 'Sales',
+    salaryFrom: 4200,
+    salaryTo: null,
+    doc: vacancyDoc(
+      'Look after thirty customers in Germany, Austria and Switzerland; German and English required.',
+      ['Run quarterly reviews with each customer', 'Find new needs with the product team'],
+      ['A company car or a rail pass', 'Commission on renewals'],
+    ),
+  },
+  {
+    title: 'HR intern',
+    tag: 'People',
+    salaryFrom: null,
+    salaryTo: 1400,
+    doc: vacancyDoc(
+      'Six months with the people team, from onboarding to the summer party.',
+      ['Prepare the first week of new colleagues', 'Keep the knowledge base’s HR articles up to date'],
+      ['A mentor from the people team', 'A good chance to stay'],
+    ),
   },
 ];
 
-/** The demo workspace's knowledge base (two folders of articles, tagged) and two open vacancies. */
+/** The demo workspace's knowledge base (two folders of articles, tagged) and four open vacancies, each tagged. */
 export async function seedArticles(tx: Tx, clientId: string): Promise<void> {
   const people = await tx
     .select({ id: users.id })
@@ -106,16 +157,21 @@ export async function seedArticles(tx: Tx, clientId: string): Promise<void> {
       await tx.insert(tagLinks).values({ clientId, tagId: guide.id, model: 'article', itemId: row.id });
     }
   }
+  const vacancyTags = new Map<string, string>();
+  for (const v of VACANCIES) {
+    if (vacancyTags.has(v.tag)) continue;
+    const [tag] = await tx.insert(tags).values({ clientId, module: 'vacancies', name: v.tag }).returning();
+    vacancyTags.set(v.tag, tag.id);
+  }
   for (const [order, v] of VACANCIES.entries()) {
-    const body = doc(['p', v.text]);
     const [row] = await tx
       .insert(articles)
       .values({
         clientId,
         section: 'vacancy',
         title: v.title,
-        doc: body,
-        text: articleText(body),
+        doc: v.doc,
+        text: articleText(v.doc),
         order,
         authorId: author,
         salaryFrom: v.salaryFrom,
@@ -123,8 +179,15 @@ export async function seedArticles(tx: Tx, clientId: string): Promise<void> {
         receivers: people.slice(0, 2).map((p) => p.id),
       })
       .returning();
-    await tx
-      .insert(articleVersions)
-      .values({ clientId, articleId: row.id, version: 1, title: v.title, doc: body, text: row.text, authorId: author });
+    await tx.insert(articleVersions).values({
+      clientId,
+      articleId: row.id,
+      version: 1,
+      title: v.title,
+      doc: v.doc,
+      text: row.text,
+      authorId: author,
+    });
+    await tx.insert(tagLinks).values({ clientId, tagId: vacancyTags.get(v.tag)!, model: 'article', itemId: row.id });
   }
 }
