@@ -2,7 +2,6 @@ import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBriefcase } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { authStore } from '../../api/storage';
 import { useSession } from '../../app/session/context';
 import { QueryState } from '../../ui/States';
 import { WidgetCard } from '../../ui/WidgetCard';
@@ -11,7 +10,7 @@ import { vacancyQueries, WIDGET_SIZE } from './queries';
 import { useVacanciesTexts } from './texts';
 
 /** The widget's first request: the newest vacancies the signed-in person may read. */
-export const vacanciesWidgetQuery = (clientId: string, userId = authStore.get().uid ?? '') =>
+export const vacanciesWidgetQuery = (clientId: string, userId: string) =>
   vacancyQueries.newest(clientId, userId);
 
 /** The wall's vacancies (modules §2 "wall widgets"): the five newest the person may read, each a link. */

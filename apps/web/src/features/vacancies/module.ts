@@ -36,7 +36,7 @@ export default defineWebModule({
         const { VacanciesWidget, vacanciesWidgetQuery } = await import('./VacanciesWidget');
         return {
           default: VacanciesWidget,
-          data: (client, clientId) => client.ensureQueryData(vacanciesWidgetQuery(clientId)),
+          data: (client, clientId, userId) => client.ensureQueryData(vacanciesWidgetQuery(clientId, userId)),
         };
       },
     },
