@@ -176,3 +176,31 @@ test('the wall shows the knowledge-base widget with the newest and the most read
   await expect(anna.page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible();
   await anna.context.close();
 });
+
+test('the knowledge base keeps its own useful links, apart from the wall’s', async ({ browser }) => {
+  const admin = await openAs(browser, 'admin');
+  const title = `Style guide ${Date.now() % 100_000}`;
+  await admin.page.goto('/articles/');
+  const links = admin.page.getByRole('region', { name: 'Useful links' });
+  const enable = links.getByRole('button', { name: 'Turn on useful links' });
+  // A block not made yet offers to turn it on; once on, it offers to add links.
+  await expect(links.getByRole('button', { name: /^(Turn on useful links|Add a link)$/ })).toBeVisible();
+  if (await enable.isVisible()) await enable.click();
+  await links.getByRole('button', { name: 'Add a link' }).click();
+  const dialog = admin.page.getByRole('dialog', { name: 'New link' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Link' }).fill('https://intranet.example.com/style');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(links.getByRole('link', { name: title })).toBeVisible();
+
+  // A colleague reads it on the knowledge base, and the wall's own block does not carry it.
+  const anna = await openAs(browser, 'anna');
+  await anna.page.goto('/articles/');
+  await expect(
+    anna.page.getByRole('region', { name: 'Useful links' }).getByRole('link', { name: title }),
+  ).toBeVisible();
+  await anna.page.goto('/company');
+  await expect(anna.page.getByRole('region', { name: 'Knowledge base' })).toBeVisible();
+  await expect(anna.page.getByRole('link', { name: title })).toHaveCount(0);
+  for (const { context } of [admin, anna]) await context.close();
+});

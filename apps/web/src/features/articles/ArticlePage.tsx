@@ -1,3 +1,4 @@
+import type { StoredFile } from '@hallway/shared';
 import type { ArticleDoc, ArticleDto } from '@hallway/shared/articles';
 import { ARTICLE_TITLE_MAX } from '@hallway/shared/articles';
 import {
@@ -9,6 +10,7 @@ import {
   Button,
   Divider,
   Group,
+  Image,
   Menu,
   Paper,
   Stack,
@@ -35,6 +37,7 @@ import { formatDayTime } from '../../i18n/dates';
 import { errorText } from '../../i18n/errors';
 import { Avatar } from '../../ui/Avatar';
 import { CountedTextInput } from '../../ui/CountedTextInput';
+import { FileUpload } from '../../ui/FileUpload';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
@@ -238,6 +241,7 @@ function Article({ node }: { node: ArticleDto }) {
               </Group>
             )
           )}
+          {node.cover && <Image src={node.cover.src} alt="" radius="md" h={{ base: 160, sm: 240 }} fit="cover" />}
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
             {isEmptyDoc(node.doc) ? <Text c="dimmed">{t('article.noText')}</Text> : <ArticleBody doc={node.doc} />}
           </Paper>
@@ -285,6 +289,7 @@ function EditArticle({
   const client = useQueryClient();
   const [title, setTitle] = useState(node.title);
   const [doc, setDoc] = useState<ArticleDoc | null>(node.doc);
+  const [cover, setCover] = useState<StoredFile | null>(node.cover);
   const [base, setBase] = useState(node.version);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [touched, setTouched] = useState(false);
@@ -297,7 +302,13 @@ function EditArticle({
     setTouched(true);
     if (missing) return;
     saving.mutate(
-      { title: title.trim(), doc, base_version: from, mentions: newMentions(node.doc, doc) },
+      {
+        title: title.trim(),
+        doc,
+        cover: cover?._id ?? null,
+        base_version: from,
+        mentions: newMentions(node.doc, doc),
+      },
       {
         onSuccess: () => {
           showSuccess(t('actions.saved'));
@@ -373,6 +384,7 @@ function EditArticle({
         error={touched && missing ? t('form.titleRequired') : undefined}
         required
       />
+      <CoverField value={cover} onChange={setCover} />
       <Divider />
       <ArticleEditor
         initial={node.doc}
@@ -380,6 +392,32 @@ function EditArticle({
         label={t('form.body')}
         placeholder={t('form.bodyPlaceholder')}
       />
+    </Stack>
+  );
+}
+
+/** The article's cover picture: chosen and uploaded with progress, shown as it will be, removable. */
+function CoverField({ value, onChange }: { value: StoredFile | null; onChange: (file: StoredFile | null) => void }) {
+  const { t } = useArticlesTexts();
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>
+        {t('form.cover')}
+      </Text>
+      {value ? (
+        <Group gap="sm" align="flex-end">
+          <Image src={value.src} alt="" radius="md" h={120} w={240} fit="cover" />
+          <Button variant="subtle" color="red" size="xs" onClick={() => onChange(null)}>
+            {t('form.coverRemove')}
+          </Button>
+        </Group>
+      ) : (
+        <FileUpload
+          accept="image/*"
+          label={t('form.coverChoose')}
+          onUploaded={(results) => onChange(results[0]?.file ?? null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -46,6 +46,7 @@ import { LoadMore } from '../../ui/LoadMore';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
+import { LinksWidget } from '../wall';
 import type { ListFilter } from './api';
 import { DeleteDialog, MoveModal, NameModal, RightsModal } from './dialogs';
 import { Files } from './Files';
@@ -209,17 +210,20 @@ export default function ArticlesPage() {
         }
       />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
-          <Paper withBorder radius="md" p="xs">
-            <FolderTree
-              key={parent ?? 'top'}
-              current={parent}
-              open={path.map((step) => step._id)}
-              onPick={(id) => navigate(id ? `/articles/${id}` : '/articles/')}
-            />
-          </Paper>
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="xs" visibleFrom="md">
+              <FolderTree
+                key={parent ?? 'top'}
+                current={parent}
+                open={path.map((step) => step._id)}
+                onPick={(id) => navigate(id ? `/articles/${id}` : '/articles/')}
+              />
+            </Paper>
+            <LinksWidget clientId={clientId} enabled module="knowl_base" />
+          </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
+        <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
           <Stack gap="sm">
             <Group gap="sm" align="flex-end" wrap="wrap">
               <TextInput

@@ -10,6 +10,8 @@ import { a11yPages } from './a11y';
 export default defineWebModule({
   name: 'articles',
   features: ['knowl_base'],
+  // The page shows the wall's block of useful links (module `knowl_base`), with its texts.
+  uses: ['wall'],
   routes: [
     { path: 'articles', load: () => import('./ArticlesPage') },
     { path: 'articles/:parent', load: () => import('./ArticlesPage') },

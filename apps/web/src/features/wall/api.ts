@@ -189,14 +189,15 @@ export const fetchAnniversaries = async (clientId: string, date: string, signal?
 /** The wall's block of useful links is the one of module `company`. */
 export const LINKS_MODULE = 'company';
 
-export const fetchLinkBlocks = (clientId: string, signal?: AbortSignal) =>
-  api<LinkBlocksPage>(`/api/links_block/${clientId}/${LINKS_MODULE}`, { signal, local: true });
+/** A module's blocks of useful links (`company` for the wall; `knowl_base`, `services` and others for theirs). */
+export const fetchLinkBlocks = (clientId: string, module: string, signal?: AbortSignal) =>
+  api<LinkBlocksPage>(`/api/links_block/${clientId}/${module}`, { signal, local: true });
 
-export const toggleLinks = async (clientId: string, enabled: boolean) =>
+export const toggleLinks = async (clientId: string, module: string, enabled: boolean) =>
   (
     await api<{ result: LinkBlockDto }>('/api/links_block/toggle', {
       method: 'PUT',
-      body: { client_id: clientId, module: LINKS_MODULE, enabled },
+      body: { client_id: clientId, module, enabled },
       local: true,
     })
   ).result;

@@ -13,7 +13,7 @@ export const wallKeys = {
   thanks: (clientId: string) => ['wall', 'thanks', clientId] as const,
   birthdays: (clientId: string, date: string) => ['wall', 'birthdays', clientId, date] as const,
   anniversaries: (clientId: string, date: string) => ['wall', 'anniversaries', clientId, date] as const,
-  links: (clientId: string) => ['wall', 'links', clientId] as const,
+  links: (clientId: string, module: string) => ['wall', 'links', clientId, module] as const,
   importantInGroups: ['wall', 'important-in-groups'] as const,
   views: (id: string) => ['wall', 'views', id] as const,
   readReport: (id: string) => ['wall', 'read-report', id] as const,

@@ -5,3 +5,4 @@ export { type Celebration, celebrations, congratulationOf, pluralForm, useCongra
 export { WallProvider } from './context';
 export { Feed } from './Feed';
 export { wallQueries } from './queries';
+export { LinksWidget } from './widgets/LinksWidget';

@@ -140,17 +140,20 @@ export const wallQueries = {
       staleTime: 60_000,
     }),
 
-  links: (clientId: string) =>
+  links: (clientId: string, module: string) =>
     queryOptions({
-      queryKey: wallKeys.links(clientId),
-      queryFn: ({ signal }) => wallApi.fetchLinkBlocks(clientId, signal),
+      queryKey: wallKeys.links(clientId, module),
+      queryFn: ({ signal }) => wallApi.fetchLinkBlocks(clientId, module, signal),
       staleTime: 5 * 60_000,
     }),
 };
 
 /** A links block's write answers the whole block: it replaces the cached one, the page's `can` stays. */
 const setLinkBlock = (client: QueryClient, clientId: string, block: LinkBlockDto) =>
-  client.setQueryData<LinkBlocksPage>(wallKeys.links(clientId), (page) => page && { ...page, result: [block] });
+  client.setQueryData<LinkBlocksPage>(
+    wallKeys.links(clientId, block.module),
+    (page) => page && { ...page, result: [block] },
+  );
 
 /** Who owns a comment or answer: the post it sits under, whose thread holds it. */
 export interface CommentRef {
@@ -326,9 +329,9 @@ export const wallMutations = {
       onError: showError,
     }),
 
-  toggleLinks: (client: QueryClient, clientId: string) =>
+  toggleLinks: (client: QueryClient, clientId: string, module: string) =>
     mutationOptions({
-      mutationFn: (enabled: boolean) => wallApi.toggleLinks(clientId, enabled),
+      mutationFn: (enabled: boolean) => wallApi.toggleLinks(clientId, module, enabled),
       onSuccess: (block: LinkBlockDto) => setLinkBlock(client, clientId, block),
       onError: showError,
     }),

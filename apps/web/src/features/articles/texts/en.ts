@@ -71,6 +71,7 @@ export const en = {
     tags: 'Tags',
     cover: 'Cover picture',
     coverRemove: 'Remove the cover',
+    coverChoose: 'Choose a picture',
     titleRequired: 'Give it a title',
   },
   article: {

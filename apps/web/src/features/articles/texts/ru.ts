@@ -73,6 +73,7 @@ export const ru: typeof en = {
     tags: 'Теги',
     cover: 'Обложка',
     coverRemove: 'Убрать обложку',
+    coverChoose: 'Выбрать картинку',
     titleRequired: 'Укажите название',
   },
   article: {

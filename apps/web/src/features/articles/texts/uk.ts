@@ -73,6 +73,7 @@ export const uk: typeof en = {
     tags: 'Теги',
     cover: 'Обкладинка',
     coverRemove: 'Прибрати обкладинку',
+    coverChoose: 'Вибрати зображення',
     titleRequired: 'Вкажіть назву',
   },
   article: {

@@ -5,24 +5,33 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { QueryState } from '../../../ui/States';
 import { WidgetCard } from '../../../ui/WidgetCard';
-import type { LinkInput } from '../api';
+import { LINKS_MODULE, type LinkInput } from '../api';
 import { wallMutations, wallQueries } from '../queries';
 import { useWallTexts } from '../texts';
 import { LinkFormModal } from './LinkFormModal';
 
-export const linksQuery = (clientId: string) => wallQueries.links(clientId);
+export const linksQuery = (clientId: string, module = LINKS_MODULE) => wallQueries.links(clientId, module);
 
 /**
  * Useful links (modules §7 "Link blocks"): everyone reads the wall's block; administrators switch it on and off and
  * add, change and delete links. Hidden from employees when off or empty.
  */
-export function LinksWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
+export function LinksWidget({
+  clientId,
+  enabled,
+  module = LINKS_MODULE,
+}: {
+  clientId: string;
+  enabled: boolean;
+  /** Whose block: the wall's (`company`) or another module's page (`knowl_base`). */
+  module?: string;
+}) {
   const { t } = useWallTexts();
   const client = useQueryClient();
-  const query = useQuery({ ...linksQuery(clientId), enabled });
+  const query = useQuery({ ...linksQuery(clientId, module), enabled });
   const [editing, setEditing] = useState<LinkInput | null | undefined>(undefined);
   const [removing, setRemoving] = useState<{ _id: string; title: string } | null>(null);
-  const toggling = useMutation(wallMutations.toggleLinks(client, clientId));
+  const toggling = useMutation(wallMutations.toggleLinks(client, clientId, module));
   const saving = useMutation(wallMutations.saveLink(client, clientId));
   const deleting = useMutation(wallMutations.deleteLink(client, clientId));
   const switching = toggling.isPending;
