@@ -1,21 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, PHONE, shot, signInFresh, test } from './helpers';
-
-async function openAs(browser: Browser, login: string, viewport = { width: 1280, height: 860 }) {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
-  const page = await context.newPage();
-  await signInFresh(page, login);
-  return { context, page };
-}
+import type { Page } from '@playwright/test';
+import { expect, openAs, PHONE, setTheme, shot, signInFresh, test } from './helpers';
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
-
-async function setTheme(page: Page, scheme: 'light' | 'dark') {
-  if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) === scheme) return;
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: scheme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-}
 
 test('a closed group: created, asked to join, approved, and its post reaches the new member’s feed', async ({
   browser,

@@ -102,3 +102,19 @@ export async function apiToken(request: APIRequestContext, login: string, passwo
   const body = (await response.json()) as { token: string; result: { _id: string } };
   return { token: body.token, userId: body.result._id };
 }
+
+/** A person signed in in a context of their own (English, a desktop unless a viewport is given). */
+export async function openAs(browser: Browser, login: string, viewport = { width: 1280, height: 860 }) {
+  const context = await browser.newContext({ viewport, locale: 'en-US' });
+  const page = await context.newPage();
+  await signInFresh(page, login);
+  return { context, page };
+}
+
+/** Switches the theme from the account menu, as a person does. */
+export async function setTheme(page: Page, scheme: 'light' | 'dark') {
+  if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) === scheme) return;
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: scheme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}

@@ -1,19 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, PHONE, shot, signInFresh, test } from './helpers';
-
-async function openAs(browser: Browser, login: string, viewport = { width: 1280, height: 860 }) {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
-  const page = await context.newPage();
-  await signInFresh(page, login);
-  return { context, page };
-}
-
-async function setTheme(page: Page, scheme: 'light' | 'dark') {
-  if ((await page.locator('html').getAttribute('data-mantine-color-scheme')) === scheme) return;
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: scheme === 'dark' ? 'Dark theme' : 'Light theme' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-}
+import { expect, openAs, PHONE, setTheme, shot, test } from './helpers';
 
 test('a vacancy: published with a receiver, found by search, answered with a CV, and the receiver is told', async ({
   browser,

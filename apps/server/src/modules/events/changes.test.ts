@@ -319,7 +319,15 @@ describe('the invitation mail in words', () => {
     for (const [payload, id] of [
       [{ answer: 'accept', user: ws.admin.id, signature: accept.signature }, event._id],
       [{ answer: 'accept', user: accept.user, signature: accept.signature }, other._id],
-      [{ answer: 'accept', user: accept.user, signature: `${accept.signature.slice(0, -1)}A` }, event._id],
+      // One character changed: the first, whose six bits all count (a last character may carry unused bits).
+      [
+        {
+          answer: 'accept',
+          user: accept.user,
+          signature: `${accept.signature[0] === 'A' ? 'B' : 'A'}${accept.signature.slice(1)}`,
+        },
+        event._id,
+      ],
     ] as const) {
       const refused = await put(payload, id);
       expect(refused.statusCode).toBe(404);

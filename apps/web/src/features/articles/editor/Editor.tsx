@@ -30,8 +30,9 @@ import { TableCell, TableHeader, TableKit } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, type JSONContent, type Editor as TipTap, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { LinkTool } from '../../../ui/editor/LinkTool';
+import { useInvalidMark } from '../../../ui/editor/useInvalidMark';
 import { UploadProgress } from '../../../ui/FileUpload';
 import { PeoplePicker } from '../../../ui/PeoplePicker';
 import { useUpload } from '../../../ui/useUpload';
@@ -141,17 +142,7 @@ export default function Editor({ initial, onChange, label, invalid, placeholder 
     }),
   });
 
-  useEffect(() => {
-    if (!editor) return;
-    const mark = () => {
-      if (!editor.isDestroyed) editor.view.dom.setAttribute('aria-invalid', invalid ? 'true' : 'false');
-    };
-    if (editor.isInitialized) mark();
-    else editor.on('create', mark);
-    return () => {
-      editor.off('create', mark);
-    };
-  }, [editor, invalid]);
+  useInvalidMark(editor, invalid);
 
   if (!editor || !state) return null;
   const run = () => editor.chain().focus();

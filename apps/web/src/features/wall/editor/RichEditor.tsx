@@ -7,6 +7,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { LinkTool } from '../../../ui/editor/LinkTool';
+import { useInvalidMark } from '../../../ui/editor/useInvalidMark';
 import { usePeopleSearch } from '../MentionTextarea';
 import { type Mention, mentionQueryAt } from '../mentions';
 import { useWallTexts } from '../texts';
@@ -155,18 +156,7 @@ export default function RichEditor({
     }),
   });
 
-  useEffect(() => {
-    if (!editor) return;
-    // The view exists only once the editor is mounted: before that, mark it when it is.
-    const mark = () => {
-      if (!editor.isDestroyed) editor.view.dom.setAttribute('aria-invalid', invalid ? 'true' : 'false');
-    };
-    if (editor.isInitialized) mark();
-    else editor.on('create', mark);
-    return () => {
-      editor.off('create', mark);
-    };
-  }, [editor, invalid]);
+  useInvalidMark(editor, invalid);
 
   // TipTap focuses once, a moment after it mounts. An editor that was not on screen then (its Suspense boundary hid it
   // again while something else loaded) is focused when it shows: React runs layout effects again on reappearing.
