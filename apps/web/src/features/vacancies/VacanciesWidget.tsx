@@ -10,8 +10,7 @@ import { vacancyQueries, WIDGET_SIZE } from './queries';
 import { useVacanciesTexts } from './texts';
 
 /** The widget's first request: the newest vacancies the signed-in person may read. */
-export const vacanciesWidgetQuery = (clientId: string, userId: string) =>
-  vacancyQueries.newest(clientId, userId);
+export const vacanciesWidgetQuery = (clientId: string, userId: string) => vacancyQueries.newest(clientId, userId);
 
 /** The wall's vacancies (modules §2 "wall widgets"): the five newest the person may read, each a link. */
 export function VacanciesWidget({ clientId, enabled }: { clientId: string; enabled: boolean }) {
