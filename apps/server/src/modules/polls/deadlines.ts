@@ -9,7 +9,7 @@ import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import { createContext } from '../../platform/http/context.js';
 import type { ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
-import { pendingIds, tellPending } from './service.js';
+import { mixAnonymous, pendingIds, tellPending } from './service.js';
 import { type PollRow, polls } from './tables.js';
 
 export const DEADLINE_QUEUE = 'polls.deadlines';
@@ -23,13 +23,15 @@ export async function runPollDeadlines(
   now = Date.now(),
 ): Promise<{ finished: number; reminded: number }> {
   const at = new Date(now).toISOString();
-  const finished = await inSystem(platform.database, (tx) =>
-    rowsOf<{ id: string }>(
+  const finished = await inSystem(platform.database, async (tx) => {
+    const rows = await rowsOf<{ id: string; type: string }>(
       tx,
       sql`UPDATE polls SET finished_at = deadline, updated = now()
-          WHERE finished_at IS NULL AND deadline IS NOT NULL AND deadline <= ${at} RETURNING id`,
-    ),
-  );
+          WHERE finished_at IS NULL AND deadline IS NOT NULL AND deadline <= ${at} RETURNING id, type`,
+    );
+    for (const row of rows) if (row.type === 'anonymous') await mixAnonymous(tx, row.id);
+    return rows;
+  });
   const due = await inSystem(platform.database, (tx) =>
     rowsOf<{ id: string; client_id: string }>(
       tx,

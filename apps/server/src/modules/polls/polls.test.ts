@@ -530,6 +530,7 @@ describe('anonymous polls are private by construction', () => {
     // The log of the submissions names neither the answer nor its row.
     for (const line of lines) {
       expect(line).not.toContain(secret);
+      expect(line).not.toContain(ws.employee.id);
       for (const row of responses) expect(line).not.toContain(row.id);
     }
 
@@ -553,6 +554,24 @@ describe('anonymous polls are private by construction', () => {
     expect(pending.result.map((p: { _id: string }) => p._id)).toEqual([ws.admin.id]);
     // And one person still answers once.
     expect((await answer(ws.employee, poll._id, full())).json().code).toBe('poll_already_answered');
+
+    // At the finish the rows are written again: new random ids, and one writing transaction for every answer and
+    // every participation, so not even PostgreSQL's row bookkeeping pairs them.
+    expect((await call(h, ws.admin, 'PUT', `/api/poll/${poll._id}/finish`)).statusCode).toBe(200);
+    const { rows: mixed } = await db.query(
+      'SELECT id, xmin::text AS x, answers FROM poll_responses WHERE poll_id = $1',
+      [poll._id],
+    );
+    expect(mixed).toHaveLength(2);
+    for (const row of mixed) expect(responses.map((r) => r.id)).not.toContain(row.id);
+    const { rows: marks } = await db.query(
+      'SELECT DISTINCT xmin::text AS x FROM poll_participants WHERE poll_id = $1',
+      [poll._id],
+    );
+    expect([...new Set([...mixed.map((r) => r.x), ...marks.map((r) => r.x)])]).toHaveLength(1);
+    const after = (await call(h, ws.admin, 'GET', `/api/poll/${poll._id}/results`)).json().result;
+    expect(after.responses).toBe(2);
+    expect(after.questions[2].distribution[2]).toBe(1);
   });
 });
 

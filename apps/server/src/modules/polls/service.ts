@@ -28,7 +28,7 @@ import {
   setGrants,
 } from '../../platform/access/grants.js';
 import { authorize } from '../../platform/access/tenancy.js';
-import { rowsOf } from '../../platform/db/client.js';
+import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { instantMoment } from '../../platform/notify/moments.js';
@@ -227,6 +227,19 @@ export async function updatePoll(ctx: RequestContext, id: string, body: UpdatePo
   return getPoll(ctx, id);
 }
 
+/**
+ * When an anonymous poll finishes, its answer rows are written again in a random order with new random ids, and its
+ * participation rows are rewritten, all in one transaction: afterwards not even PostgreSQL's own row bookkeeping (the
+ * transaction that wrote a row, its place in the table) pairs an answer with the person who gave it. While the poll
+ * runs, a person with superuser access to the database server could still compare those (docs/api.md "Polls").
+ */
+export async function mixAnonymous(db: Tx, pollId: string): Promise<void> {
+  await db.execute(sql`WITH old AS (DELETE FROM poll_responses WHERE poll_id = ${pollId} RETURNING client_id, poll_id, answers)
+    INSERT INTO poll_responses (id, client_id, poll_id, answers)
+    SELECT gen_random_uuid(), client_id, poll_id, answers FROM old ORDER BY random()`);
+  await db.execute(sql`UPDATE poll_participants SET day = day WHERE poll_id = ${pollId}`);
+}
+
 /** Questions compared by what they say (a jsonb column keeps its keys in its own order). */
 const shape = (questions: PollQuestionDto[]) =>
   JSON.stringify(
@@ -239,6 +252,7 @@ export async function finishPoll(ctx: RequestContext, id: string): Promise<PollD
   authorize(found.can.manage);
   if (found.row.finishedAt) throw new AppError(409, 'poll_finished');
   await ctx.db.update(polls).set({ finishedAt: new Date() }).where(eq(polls.id, id));
+  if (found.row.type === 'anonymous') await mixAnonymous(ctx.db, id);
   return getPoll(ctx, id);
 }
 
