@@ -10,6 +10,7 @@ import { module as groups } from './groups/module.js';
 import { module as links } from './links/module.js';
 import { module as mailings } from './mailings/module.js';
 import { module as notifications } from './notifications/module.js';
+import { module as polls } from './polls/module.js';
 import { module as posts } from './posts/module.js';
 import { module as previews } from './previews/module.js';
 import { module as structure } from './structure/module.js';
@@ -38,6 +39,7 @@ export const modules: readonly Module[] = [
   events,
   previews,
   articles,
+  polls,
 ];
 
 checkModules(modules);

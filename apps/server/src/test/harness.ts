@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_RIGHTS, FEATURES, type Rights, type Role } from '@hallway/shared';
 import { eq } from 'drizzle-orm';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type HallwayApp } from '../app.js';
 import { ensureSuperadmin } from '../bootstrap/superadmin.js';
@@ -48,7 +48,11 @@ export interface Harness {
  */
 export async function createHarness(
   env: Record<string, string | undefined> = {},
-  options: { modules?: readonly Module[] } = {},
+  options: {
+    modules?: readonly Module[];
+    /** The request log (a test that reads what was logged gives its own); else errors to stderr. */
+    logger?: Logger;
+  } = {},
 ): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hallway-test-'));
   const copy = await copySnapshot(await runSnapshot());
@@ -72,7 +76,7 @@ export async function createHarness(
   const platform = await createPlatform(config, log, { principal: principalQuery, database });
   await ensureSuperadmin(platform, log);
   // A request that fails with 500 prints its error: a test that sees a 500 then shows why (TEST_LOG_LEVEL changes it).
-  const requestLog = pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' }, pino.destination(2));
+  const requestLog = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' }, pino.destination(2));
   const app = await buildApp(platform, { logger: requestLog, modules: options.modules });
   await app.ready();
   return {
