@@ -2,7 +2,6 @@ import type { GrantLevel } from '@hallway/shared';
 import type { ArticleCan, ArticleSection } from '@hallway/shared/articles';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Grantee, grantedSql, grantLevelSql } from '../../platform/access/grants.js';
-import { rowsOf } from '../../platform/db/client.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { type ArticleRow, articles } from './tables.js';
 
@@ -45,17 +44,6 @@ export function readableSql(clientId: string, who: Grantee, isAdmin: boolean): S
 /** The rows the caller may read. */
 export const readableByCaller = (ctx: RequestContext, me: Grantee): SQL<boolean> =>
   readableSql(ctx.tenant(), me, ctx.isAdmin);
-
-/** Whether a person of the workspace administers it (for `access_for`: what that person may read). */
-export async function personIsAdmin(ctx: RequestContext, userId: string): Promise<boolean> {
-  if (userId === ctx.me().id) return ctx.isAdmin;
-  const [row] = await rowsOf<{ admin: boolean }>(
-    ctx.db,
-    sql`SELECT ('admin' = ANY(roles) OR 'superadmin' = ANY(roles)) AS admin FROM users
-        WHERE id = ${userId} AND client_id = ${ctx.tenant()} AND NOT deletion_mark`,
-  );
-  return row?.admin ?? false;
-}
 
 /** `access_for/{user}`: a person's own list, or anybody's for administrators. */
 export const mayListFor = (ctx: RequestContext, userId: string): boolean => userId === ctx.me().id || ctx.isAdmin;

@@ -34,14 +34,13 @@ import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import { notify } from '../../platform/notify/notify.js';
 import { deleteFiles, fileRefs, mailAttachments } from '../files/index.js';
-import { assertActivePeople, personCardSql, personCards, unknownPerson } from '../users/index.js';
+import { assertActivePeople, personCardSql, personCards, personIsAdmin, unknownPerson } from '../users/index.js';
 import {
   ARTICLE_KIND,
   type ArticleAccess,
   accessSql,
   articlePolicy,
   mayListFor,
-  personIsAdmin,
   readableByCaller,
   readableSql,
   sectionOn,

@@ -1,7 +1,6 @@
 import type { PollCan } from '@hallway/shared/polls';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Grantee, type GrantPerson, grantedSql } from '../../platform/access/grants.js';
-import { rowsOf } from '../../platform/db/client.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { type PollRow, polls } from './tables.js';
 
@@ -31,17 +30,6 @@ export function readableSql(clientId: string, who: GrantPerson, isAdmin: boolean
 
 /** `access_for/{user}`: a person's own list, or anybody's for administrators. */
 export const mayListFor = (ctx: RequestContext, userId: string): boolean => userId === ctx.me().id || ctx.isAdmin;
-
-/** Whether a person of the workspace administers it (what they read in `access_for`). */
-export async function personIsAdmin(ctx: RequestContext, userId: string): Promise<boolean> {
-  if (userId === ctx.me().id) return ctx.isAdmin;
-  const [row] = await rowsOf<{ admin: boolean }>(
-    ctx.db,
-    sql`SELECT ('admin' = ANY(roles) OR 'superadmin' = ANY(roles)) AS admin FROM users
-        WHERE id = ${userId} AND client_id = ${ctx.tenant()} AND NOT deletion_mark`,
-  );
-  return row?.admin ?? false;
-}
 
 /** The export's `uid`: the caller, or anyone of the workspace for administrators. */
 export const mayExportFor = (ctx: RequestContext, userId: string): boolean => userId === ctx.me().id || ctx.isAdmin;

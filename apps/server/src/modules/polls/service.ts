@@ -33,17 +33,8 @@ import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { instantMoment } from '../../platform/notify/moments.js';
 import { notify } from '../../platform/notify/notify.js';
-import { personCardSql, personCards, unknownPerson } from '../users/index.js';
-import {
-  mayExportFor,
-  mayListFor,
-  POLL_KIND,
-  personIsAdmin,
-  pollPolicy,
-  pollsPolicy,
-  readableSql,
-  recipientSql,
-} from './policy.js';
+import { personCardSql, personCards, personIsAdmin, unknownPerson } from '../users/index.js';
+import { mayExportFor, mayListFor, POLL_KIND, pollPolicy, pollsPolicy, readableSql, recipientSql } from './policy.js';
 import { answerText, checkAnswers, checkName, checkQuestions, refuse } from './rules.js';
 import { type PollRow, pollParticipants, pollResponses, polls } from './tables.js';
 

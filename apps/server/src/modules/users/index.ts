@@ -16,7 +16,7 @@ export { endSessions, markInvited, recordSignIn, setPassword } from './credentia
 export { drawDemoPictures, seedDemoPeople } from './demo.js';
 export { hrmSheetRows } from './hrm.js';
 export { type ChiefChange, lockVacationBalance, placePeople } from './placement.js';
-export { assertMayManage, assertMayManagePeople, mayManage } from './policy.js';
+export { assertMayManage, assertMayManagePeople, mayManage, personIsAdmin } from './policy.js';
 export { presentUser } from './presenter.js';
 export { principalQuery } from './principal.js';
 export { createEmployee, register, registerMany, registerManyResult } from './register.js';

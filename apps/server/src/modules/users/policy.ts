@@ -1,5 +1,6 @@
 import type { UserDto, UsersPage } from '@hallway/shared';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { type UserRow, users } from './tables.js';
@@ -89,4 +90,15 @@ export function profileAbilities(ctx: RequestContext, row: PersonRow): NonNullab
 export function canSeeHr(ctx: RequestContext, row: Pick<UserRow, 'id' | 'chief'>): boolean {
   const me = ctx.user;
   return !!me && (ctx.isAdmin || me.roles.includes('hr') || me.id === row.id || row.chief === me.id);
+}
+
+/** Whether a person of the workspace administers it (whose `access_for` lists read everything). */
+export async function personIsAdmin(ctx: RequestContext, userId: string): Promise<boolean> {
+  if (userId === ctx.me().id) return ctx.isAdmin;
+  const [row] = await rowsOf<{ admin: boolean }>(
+    ctx.db,
+    sql`SELECT ('admin' = ANY(roles) OR 'superadmin' = ANY(roles)) AS admin FROM users
+        WHERE id = ${userId} AND client_id = ${ctx.tenant()} AND NOT deletion_mark`,
+  );
+  return row?.admin ?? false;
 }
