@@ -121,6 +121,8 @@ test('any photo becomes a cover through the cropper', async ({ page }, info) => 
 
   await signInFresh(page, 'omar');
   await openOwnProfile(page);
+  // A run before this one may have left a cover: the new one is the one that replaces it.
+  const before = (await page.getByTestId('profile-cover').getAttribute('style')) ?? '';
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Change cover' }).click();
   await (await chooser).setFiles(path);
@@ -138,6 +140,7 @@ test('any photo becomes a cover through the cropper', async ({ page }, info) => 
 
   const cover = page.getByTestId('profile-cover');
   await expect(cover).toHaveAttribute('style', /url\("\/api\/files\/[0-9a-f-]{36}"\)/);
+  await expect(cover).not.toHaveAttribute('style', before);
   const src = /url\("([^"]+)"\)/.exec((await cover.getAttribute('style')) ?? '')?.[1];
   const size = await page.evaluate(
     (url) =>
