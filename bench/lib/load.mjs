@@ -1,21 +1,32 @@
 import autocannon from 'autocannon';
 
+const asAutocannon = (r) => ({
+  method: r.method ?? 'GET',
+  path: r.path,
+  headers: { ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}), ...r.headers },
+  body: r.body === undefined ? undefined : JSON.stringify(r.body),
+});
+
 /**
  * One autocannon round against `url`: every connection loops over `requests` (each `{ method, path, headers, body }`),
- * so a list of several people spreads the load over them.
+ * so a list of several people spreads the load over them. Each connection starts at its own place in the list
+ * (connection k of c at request k·n/c): otherwise all of them would send the first person's request at once, then
+ * the second's, and a write of one person's row (an answer set replaced, a like toggled) would queue behind itself
+ * on every connection, which no real crowd does.
  */
 function round(url, requests, { connections, duration, timeout }) {
+  const list = requests.map(asAutocannon);
+  let started = 0;
   return autocannon({
     url,
     connections,
     duration,
     timeout,
-    requests: requests.map((r) => ({
-      method: r.method ?? 'GET',
-      path: r.path,
-      headers: { ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}), ...r.headers },
-      body: r.body === undefined ? undefined : JSON.stringify(r.body),
-    })),
+    requests: list,
+    setupClient: (client) => {
+      const offset = Math.floor((started++ * list.length) / connections) % list.length;
+      if (offset) client.setRequests([...list.slice(offset), ...list.slice(0, offset)].map((r) => ({ ...r })));
+    },
   });
 }
 

@@ -23,7 +23,12 @@ const env = z
 async function open() {
   if (env.DATABASE_URL) {
     // The same pool size the Hallway server gets, so neither side has more connections to PostgreSQL.
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+    const pool = new pg.Pool({
+      connectionString: env.DATABASE_URL,
+      max: env.DATABASE_POOL_SIZE,
+      // As the Hallway server's pool (platform/db/client.ts): no JIT compilation.
+      options: '-c jit=off',
+    });
     return {
       query: (text, params) => pool.query(text, params),
       async transaction(work) {

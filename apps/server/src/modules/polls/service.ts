@@ -259,7 +259,7 @@ export async function deletePoll(ctx: RequestContext, id: string): Promise<boole
 /** `GET api/poll/{id}`: the poll with its questions, the caller's own answers (not in anonymous polls), and `can`. */
 export async function getPoll(ctx: RequestContext, id: string): Promise<PollDto> {
   const found = await findPoll(ctx, id);
-  const { row, can } = found;
+  const { row } = found;
   let mine: Record<string, StoredAnswer> | null = null;
   if (row.type !== 'anonymous' && found.answered) {
     const [response] = await ctx.db
@@ -268,10 +268,20 @@ export async function getPoll(ctx: RequestContext, id: string): Promise<PollDto>
       .where(and(eq(pollResponses.pollId, id), eq(pollResponses.userId, ctx.me().id)));
     mine = response?.answers ?? null;
   }
+  return presentPoll(ctx, found, mine);
+}
+
+/** A poll as `GET api/poll/{id}` answers it, from what was found and the caller's own answers. */
+async function presentPoll(
+  ctx: RequestContext,
+  found: Found & { can: Can },
+  mine: Record<string, StoredAnswer> | null,
+): Promise<PollDto> {
+  const { row, can } = found;
   return {
     ...presentItem(ctx, found, can),
     questions: row.questions,
-    grants: can.manage ? await grantsOf(ctx, POLL_KIND, id) : [],
+    grants: can.manage ? await grantsOf(ctx, POLL_KIND, row.id) : [],
     recipients: await recipientCount(ctx, row),
     my_answers: mine,
   };
@@ -363,7 +373,10 @@ export async function answerPoll(ctx: RequestContext, id: string, body: PollAnsw
       set: { answers, answered: new Date() },
     });
   } else await insert;
-  return getPoll(ctx, id);
+  // The poll as it is now, from what was read under the lock: the caller has answered (one response more unless
+  // this set replaced their earlier one) and their answers are the ones just kept.
+  const after = { ...found, answered: true, responses: found.responses + (found.answered ? 0 : 1) };
+  return presentPoll(ctx, { ...after, can: pollPolicy(ctx, row, after) }, anonymous ? null : answers);
 }
 
 /** A poll whose results the caller may see (403 otherwise). */
