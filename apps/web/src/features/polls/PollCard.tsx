@@ -2,22 +2,9 @@ import type { PollItem } from '@hallway/shared/polls';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconHourglassEmpty, IconListCheck, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDay, formatDayTime } from '../../i18n/dates';
-import { relativeTime, TypeBadge } from './format';
+import { DeadlineText, TypeBadge } from './format';
 import { PollActionsMenu } from './PollActions';
 import { usePollsTexts } from './texts';
-
-/** When the poll ends, or ended: relative and as a date; "No deadline" for one its author finishes. */
-export function DeadlineText({ poll }: { poll: Pick<PollItem, 'deadline' | 'finished' | 'finished_at'> }) {
-  const { t, lang } = usePollsTexts();
-  if (poll.finished) {
-    return <>{poll.finished_at ? t('card.ended', { date: formatDay(poll.finished_at, lang) }) : t('card.finished')}</>;
-  }
-  if (!poll.deadline) return <>{t('card.noDeadline')}</>;
-  return (
-    <>{t('card.deadline', { relative: relativeTime(poll.deadline, lang), date: formatDayTime(poll.deadline, lang) })}</>
-  );
-}
 
 /**
  * A poll in the list: its name (opening it), type, author, deadline, whether the person answered, the responses where

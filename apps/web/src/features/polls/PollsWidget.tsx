@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { QueryState } from '../../ui/States';
 import { WidgetCard } from '../../ui/WidgetCard';
-import { DeadlineText } from './PollCard';
+import { DeadlineText } from './format';
 import { pollQueries, WIDGET_SIZE } from './queries';
 import { usePollsTexts } from './texts';
 

@@ -1,7 +1,8 @@
-import type { PollType } from '@hallway/shared/polls';
+import type { PollItem, PollType } from '@hallway/shared/polls';
 import { Badge } from '@mantine/core';
 import { IconEye, IconLock, IconMask } from '@tabler/icons-react';
 import type { UiLang } from '../../i18n';
+import { formatDay, formatDayTime } from '../../i18n/dates';
 import { usePollsTexts } from './texts';
 
 const TYPE_COLOR: Record<PollType, string> = { opened: 'blue', closed: 'grape', anonymous: 'gray' };
@@ -54,4 +55,16 @@ export function relativeTime(date: string, lang: UiLang, now = Date.now()): stri
     }
   }
   return formatter.format(Math.round(seconds / size), unit);
+}
+
+/** When the poll ends, or ended: relative and as a date; "No deadline" for one its author finishes. */
+export function DeadlineText({ poll }: { poll: Pick<PollItem, 'deadline' | 'finished' | 'finished_at'> }) {
+  const { t, lang } = usePollsTexts();
+  if (poll.finished) {
+    return <>{poll.finished_at ? t('card.ended', { date: formatDay(poll.finished_at, lang) }) : t('card.finished')}</>;
+  }
+  if (!poll.deadline) return <>{t('card.noDeadline')}</>;
+  return (
+    <>{t('card.deadline', { relative: relativeTime(poll.deadline, lang), date: formatDayTime(poll.deadline, lang) })}</>
+  );
 }
