@@ -101,7 +101,7 @@ describe('poll editor', { timeout: 30_000 }, () => {
       grants: [],
       questions: [
         { text: 'Which day suits you?', kind: 'single', mandatory: true, range: null },
-        { text: 'And the place?', kind: 'single', mandatory: true },
+        { text: 'And the place?', kind: 'single', mandatory: false },
       ],
     });
     expect(body.questions[1].answers.map((answer) => answer.text)).toEqual(['Canteen', 'The park!']);

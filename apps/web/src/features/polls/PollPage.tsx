@@ -272,7 +272,7 @@ function PollView({ poll }: { poll: PollDto }) {
             poll.type === 'anonymous'
               ? t('poll.thanksAnonymous')
               : mayChange
-                ? `${t('poll.thanksText')} ${t('poll.changeAllowed')}`
+                ? t('poll.thanksText')
                 : t('poll.answeredText')
           }
         >

@@ -100,7 +100,8 @@ function RangeChart({ question }: { question: QuestionResult }) {
           dataKey="label"
           series={[{ name: 'count', color: 'teal.6', label: t('results.count') }]}
           withBarValueLabel
-          gridAxis="y"
+          valueLabelProps={{ position: 'top', fill: 'var(--mantine-color-text)' }}
+          gridAxis="x"
           tickLine="none"
           yAxisProps={{ allowDecimals: false, width: 32 }}
           maxBarWidth={48}
@@ -150,7 +151,7 @@ function TextAnswers({ question }: { question: QuestionResult }) {
 
 /** The "general" tab: a card per question, with the chart or the texts of its kind. */
 export function GeneralResults({ results }: { results: PollResults }) {
-  const { t } = usePollsTexts();
+  const { t, lang } = usePollsTexts();
   return (
     <Stack gap="md">
       {results.questions.map((question, index) => {
@@ -180,7 +181,11 @@ export function GeneralResults({ results }: { results: PollResults }) {
                     <Badge variant="light" color="teal" radius="sm">
                       {question.mean == null
                         ? t('results.noMean')
-                        : t('results.mean', { value: question.mean.toFixed(question.range === 100 ? 1 : 2) })}
+                        : t('results.mean', {
+                            value: new Intl.NumberFormat(lang, {
+                              maximumFractionDigits: question.range === 100 ? 1 : 2,
+                            }).format(question.mean),
+                          })}
                     </Badge>
                   )}
                   <Text size="xs" c="dimmed">

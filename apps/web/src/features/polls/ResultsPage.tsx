@@ -280,7 +280,7 @@ function ResponsesTable({ pollId }: { pollId: string }) {
                         <Table.Td>
                           {row.person && (
                             <Group gap="xs" wrap="nowrap">
-                              <Avatar person={row.person} size={28} />
+                              <Avatar person={row.person} size={28} link={false} decorative />
                               <Anchor component={Link} to={`/profile/${row.person._id}`} size="sm">
                                 {row.person.name}
                               </Anchor>
@@ -363,7 +363,7 @@ function NotPassed({ results }: { results: PollResults }) {
             {data.result.map((person) => (
               <Paper key={person._id} component="li" withBorder radius="md" p="sm">
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar person={person} size={40} />
+                  <Avatar person={person} size={40} link={false} decorative />
                   <div style={{ minWidth: 0 }}>
                     <Anchor
                       component={Link}

@@ -63,12 +63,13 @@ export function newKey(): string {
 
 export const newAnswer = (text = ''): DraftAnswer => ({ key: newKey(), text });
 
-export function newQuestion(kind: PollQuestionKind = 'single'): DraftQuestion {
+/** A new question: the poll's first is mandatory (a poll needs one), those added later are not until marked. */
+export function newQuestion(kind: PollQuestionKind = 'single', mandatory = false): DraftQuestion {
   return {
     key: newKey(),
     text: '',
     kind,
-    mandatory: true,
+    mandatory,
     answers: isList(kind) ? [newAnswer(), newAnswer()] : [],
     range: 5,
   };
@@ -96,7 +97,7 @@ export const emptyDraft = (): PollDraft => ({
   allowChange: false,
   deadline: '',
   grants: [],
-  questions: [newQuestion('single')],
+  questions: [newQuestion('single', true)],
 });
 
 const fromQuestion = (question: PollQuestionDto): DraftQuestion => ({
