@@ -148,6 +148,12 @@ test('a poll: written by an administrator, answered step by step from the wall, 
   await expect(page.getByText('Near a window, please')).toBeVisible();
   await expect(floors.locator('svg text').filter({ hasText: '1 (100%)' })).toBeVisible();
   await shot(page, 'polls-results-desktop-light');
+  // The table as a workbook, under the server's name.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export to Excel' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^poll-[0-9a-f-]{36}\.xlsx$/);
   await page.getByRole('tab', { name: 'Table' }).click();
   const row = page.getByRole('row', { name: /Tom Becker/ });
   await expect(row).toContainText('Third floor');

@@ -57,6 +57,8 @@ function OptionsChart({ question }: { question: QuestionResult }) {
     <>
       <div aria-hidden data-testid="options-chart">
         <BarChart
+          // The chart is hidden from screen readers (the table below it speaks): nothing in it may take the focus.
+          accessibilityLayer={false}
           h={Math.max(120, options.length * 44 + 24)}
           data={data}
           dataKey="option"
@@ -95,17 +97,17 @@ function RangeChart({ question }: { question: QuestionResult }) {
     <>
       <div aria-hidden data-testid="range-chart">
         <BarChart
+          // The chart is hidden from screen readers (the table below it speaks): nothing in it may take the focus.
+          accessibilityLayer={false}
           h={220}
           data={data}
           dataKey="label"
           series={[{ name: 'count', color: 'teal.6', label: t('results.count') }]}
-          withBarValueLabel
-          valueLabelProps={{ position: 'top', fill: 'var(--mantine-color-text)' }}
           gridAxis="x"
           tickLine="none"
           yAxisProps={{ allowDecimals: false, width: 32 }}
           maxBarWidth={48}
-          withTooltip={false}
+          tooltipAnimationDuration={120}
         />
       </div>
       <ChartTable
