@@ -274,6 +274,8 @@ export function PollEditor({ initial, editing, submitLabel, onSubmit, onCancel }
                 {closed ? t('editor.recipientsRequired') : t('editor.recipientsOpen')}
               </Text>
               <GrantEditor
+                // The line above says what no recipients mean for a poll (everyone), not the grants' default.
+                emptyText={null}
                 value={draft.grants}
                 onChange={(grants) => change({ grants }, ['grants'])}
                 showErrors={submitted}
