@@ -15,8 +15,8 @@ const probeTexts = {
 const probeLoads: string[] = [];
 const probe = defineWebModule({
   name: 'probe',
-  routes: [{ path: 'polls', load: async () => ({ default: Page }) }],
-  menu: [{ code: 'polls', to: () => '/polls', icon: IconChartBar, feature: 'polls' }],
+  routes: [{ path: 'chat', load: async () => ({ default: Page }) }],
+  menu: [{ code: 'chat', to: () => '/chat', icon: IconChartBar, feature: 'chat' }],
   texts: {
     namespace: 'probe',
     load: async (lang) => {
@@ -25,11 +25,11 @@ const probe = defineWebModule({
     },
   },
   wallWidgets: [
-    { key: 'probe', order: 25, feature: 'polls', load: async () => ({ default: Page, data: async () => 0 }) },
+    { key: 'probe', order: 25, feature: 'chat', load: async () => ({ default: Page, data: async () => 0 }) },
   ],
   adminTabs: [{ key: 'probe', order: 35, label: 'title', load: async () => ({ default: Page }) }],
   profileTabs: [{ key: 'probe', order: 15, mode: 'view', label: 'title', load: async () => ({ default: Page }) }],
-  a11yPages: [{ path: '/polls', as: 'admin' }],
+  a11yPages: [{ path: '/chat', as: 'admin' }],
 });
 
 const access = (overrides: Partial<MenuAccess> = {}): MenuAccess => ({
@@ -53,16 +53,16 @@ describe('web module registry', () => {
 
   it("puts a module's page in the router, its entry in the menu and its texts in their namespace", async () => {
     const built = buildRegistry([...webModules, probe]);
-    expect(isImplemented('/polls', built.shellRoutes)).toBe(true);
-    expect(isImplemented('/polls', registry.shellRoutes)).toBe(false);
-    // The spec's order puts polls after the people side, whatever the module list's order.
+    expect(isImplemented('/chat', built.shellRoutes)).toBe(true);
+    expect(isImplemented('/chat', registry.shellRoutes)).toBe(false);
+    // The spec's order puts the chat after the people side, whatever the module list's order.
     const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
     const shown = codes(access());
-    expect(shown).toContain('polls');
+    expect(shown).toContain('chat');
     expect(shown).toEqual([...shown].sort((a, b) => MENU_CODES.indexOf(a) - MENU_CODES.indexOf(b)));
-    expect(codes(access({ hasFeature: (feature) => feature !== 'polls' }))).not.toContain('polls');
+    expect(codes(access({ hasFeature: (feature) => feature !== 'chat' }))).not.toContain('chat');
 
-    const route = built.shellRoutes.find((r) => r.path === 'polls')!;
+    const route = built.shellRoutes.find((r) => r.path === 'chat')!;
     await expect(route.load()).resolves.toEqual({ default: Page });
     // One language at a time: the one shown, then the one switched to, before the switch shows.
     expect(probeLoads).toEqual(['en']);
@@ -87,7 +87,7 @@ describe('web module registry', () => {
       await expect(placed.load()).resolves.toMatchObject({ default: Page });
       expect(placed.namespace).toBe('probe');
     }
-    expect(built.a11yPages).toContainEqual({ path: '/polls', as: 'admin', module: 'probe' });
+    expect(built.a11yPages).toContainEqual({ path: '/chat', as: 'admin', module: 'probe' });
     for (const list of [registry.wallWidgets, registry.adminTabs, registry.profileTabs, registry.a11yPages]) {
       expect(list.map((entry) => entry.module)).not.toContain('probe');
     }
@@ -118,8 +118,8 @@ describe('web module registry', () => {
     };
     expect(() => buildRegistry([probe, copy({ ...none, adminTabs: probe.adminTabs })])).toThrow(/adminTabs probe/);
     expect(() => buildRegistry([probe, copy({ ...none, uses: ['nowhere'] })])).toThrow(/"nowhere"/);
-    expect(() => buildRegistry([probe, copy({ ...none, routes: probe.routes })])).toThrow(/path "polls"/);
-    expect(() => buildRegistry([probe, copy({ ...none, menu: probe.menu })])).toThrow(/code "polls"/);
+    expect(() => buildRegistry([probe, copy({ ...none, routes: probe.routes })])).toThrow(/path "chat"/);
+    expect(() => buildRegistry([probe, copy({ ...none, menu: probe.menu })])).toThrow(/code "chat"/);
     expect(() => buildRegistry([probe, copy({ ...none, texts: probe.texts })])).toThrow(/namespace "probe"/);
   });
 

@@ -31,6 +31,8 @@ export interface GrantEditorProps {
   /** The levels offered; a module whose objects are only read may leave out `write`. */
   levels?: readonly GrantLevel[];
   disabled?: boolean;
+  /** What an empty list means, when the object's default is not "only the owner and administrators"; null: nothing. */
+  emptyText?: string | null;
 }
 
 const personAudience = (audience: Audience) => (PERSON_AUDIENCES as readonly string[]).includes(audience);
@@ -66,6 +68,7 @@ export function GrantEditor({
   showErrors = false,
   levels = GRANT_LEVELS,
   disabled,
+  emptyText,
 }: GrantEditorProps) {
   const { t } = useGrantTexts();
   const { client, users } = useSession();
@@ -94,9 +97,9 @@ export function GrantEditor({
 
   return (
     <Stack gap="sm" role="group" aria-label={t('label')}>
-      {value.length === 0 && (
+      {value.length === 0 && emptyText !== null && (
         <Text size="sm" c="dimmed">
-          {t('empty')}
+          {emptyText ?? t('empty')}
         </Text>
       )}
       {value.map((grant, index) => {
