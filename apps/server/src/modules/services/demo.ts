@@ -10,6 +10,7 @@ import {
   type StoredStep,
   serviceGroups,
   serviceRequestHistory,
+  serviceRequestQueue,
   serviceRequestSteps,
   serviceRequests,
   serviceSettings,
@@ -311,6 +312,9 @@ export async function seedServices(tx: Tx, clientId: string): Promise<void> {
       created: started,
       finishedAt,
     });
+    if (!declined && !done) {
+      await tx.insert(serviceRequestQueue).values(performers[at].map((userId) => ({ clientId, requestId, userId })));
+    }
     await tx.insert(serviceRequestSteps).values([
       {
         clientId,

@@ -19,17 +19,23 @@ import {
   type ServiceRequestStepRow,
   type StoredStep,
   serviceRequestHistory,
+  serviceRequestQueue,
   serviceRequestSteps,
   serviceRequests,
 } from './tables.js';
 import { findService } from './templates.js';
 import { checkFiles, checkValues } from './values.js';
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The workspace's local day of an instant (`YYYY-MM-DD`): due dates are days of the workspace's calendar. */
 export function localDay(zone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone, format);
+  }
+  return format.format(at);
 }
 
 export const addDays = (day: string, days: number) =>
@@ -194,9 +200,20 @@ export async function startRequest(ctx: RequestContext, body: StartRequestBody):
       status: i === 0 ? ('active' as const) : ('waiting' as const),
     })),
   ]);
+  await queueFor(ctx, requestId, performers[0]);
   await ctx.db.insert(serviceRequestHistory).values({ clientId, requestId, actorId: me.id, action: 'created' });
   await tellPerformers(ctx, { id: requestId, name: row.name, requesterId: me.id }, row.steps[0].name, performers[0]);
   return requestId;
+}
+
+/** The performer's queue of a request: the people of its current step (none once it ended). */
+async function queueFor(ctx: RequestContext, requestId: string, people: string[]) {
+  await ctx.db.delete(serviceRequestQueue).where(eq(serviceRequestQueue.requestId, requestId));
+  if (people.length) {
+    await ctx.db
+      .insert(serviceRequestQueue)
+      .values(people.map((userId) => ({ clientId: ctx.tenant(), requestId, userId })));
+  }
 }
 
 /** The next performers hear that the request waits for them (named with its requester). */
@@ -292,6 +309,7 @@ async function moveOn(
       .set({ currentStepId: next.id, currentPosition: next.position, currentPerformers: next.performers })
       .where(eq(serviceRequests.id, row.id))
       .returning();
+    await queueFor(ctx, row.id, next.performers);
     await tellPerformers(ctx, row, next.name, next.performers);
     await notify(ctx, {
       code: 'services.progress',
@@ -302,6 +320,7 @@ async function moveOn(
     return moved;
   }
   const rejected = next === 'rejected';
+  await queueFor(ctx, row.id, []);
   if (rejected) {
     await ctx.db
       .update(serviceRequestSteps)

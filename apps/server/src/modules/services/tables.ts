@@ -8,7 +8,19 @@ import type {
   ServiceType,
 } from '@hallway/shared/services';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
 import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import { clients } from '../clients/tables.js';
@@ -89,7 +101,8 @@ export type ServiceRow = typeof services.$inferSelect;
 
 /**
  * A request (a running `bp`): the form and the name it was started with (the service may change or go), its values,
- * its status, and its current step denormalised (`current_*`) for the performer's queue and the table's filters.
+ * its status, and its current step denormalised (`current_*`; its performers also in `service_request_queue`) for
+ * the lists and the table's filters.
  * `due_date` is the workspace's local date the days limit ends on; the reminder job claims `reminded_before_at`,
  * `reminded_due_at` and `overdue_noticed_at` once each with a conditional UPDATE.
  */
@@ -130,8 +143,6 @@ export const serviceRequests = pgTable(
     tenantReference(t.serviceId, services),
     // "My requests": a person's own, newest first.
     index('service_requests_requester_idx').on(t.clientId, t.requesterId, t.created),
-    // The performer's queue: running requests whose current step names the person.
-    index('service_requests_queue_idx').using('gin', t.currentPerformers).where(sql`${t.status} = 'active'`),
     // A service's table, newest first, and filtered by status and dates.
     index('service_requests_table_idx').on(t.clientId, t.serviceId, t.created, t.id),
     index('service_requests_status_idx').on(t.clientId, t.serviceId, t.status, t.created),
@@ -169,12 +180,34 @@ export const serviceRequestSteps = pgTable(
     reason: text(),
   },
   (t) => [
-    tenantKey(t),
     tenantReference(t.requestId, serviceRequests, 'cascade'),
     uniqueIndex('service_request_steps_position_key').on(t.requestId, t.position),
   ],
 );
 export type ServiceRequestStepRow = typeof serviceRequestSteps.$inferSelect;
+
+/**
+ * The performer's queue: one row per performer of a running request's current step, kept with `current_performers`
+ * by every start and decision. A table rather than a GIN index on the array: row-level security lets an index serve
+ * only leakproof operators, and the array's `@>` is not one, while this table's key is compared with `=`.
+ */
+export const serviceRequestQueue = pgTable(
+  'service_request_queue',
+  {
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    requestId: uuid().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.userId] }),
+    tenantReference(t.requestId, serviceRequests, 'cascade'),
+    index('service_request_queue_person_idx').on(t.clientId, t.userId, t.requestId),
+  ],
+);
 
 /** Who did what to a request, and when (its history). */
 export const serviceRequestHistory = pgTable(

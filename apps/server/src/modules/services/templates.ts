@@ -3,16 +3,20 @@
 import type { PersonCard } from '@hallway/shared';
 import type { ServiceDto, ServiceItem } from '@hallway/shared/services';
 import { and, eq, sql } from 'drizzle-orm';
-import { callerGrantPerson, grantsOf } from '../../platform/access/grants.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { grantsOf, peopleRows } from '../../platform/access/grants.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { departmentsByIds } from '../structure/index.js';
 import { personCards, unknownPerson } from '../users/index.js';
+import { users } from '../users/tables.js';
 import { audienceSql, SERVICE_KIND, servicePolicy } from './policy.js';
 import { type ServiceRow, serviceGroups, services } from './tables.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+/** The caller's row, as the audience grants read it (`peopleRows('u')`). */
+const caller = alias(users, 'u');
 
 export interface FoundService {
   row: ServiceRow;
@@ -27,20 +31,22 @@ export interface FoundService {
  * to change it.
  */
 export async function findService(ctx: RequestContext, id: string, lock?: 'share' | 'update'): Promise<FoundService> {
-  const me = await callerGrantPerson(ctx);
+  // One statement: the service, its group's name, and the caller's place in its audience (their `users` row joined,
+  // none for the superadmin acting in the workspace, who then matches the `all` audience alone).
   const query = ctx.db
-    .select({ row: services, inAudience: audienceSql(ctx.tenant(), me) })
+    .select({ row: services, inAudience: audienceSql(ctx.tenant(), peopleRows('u')), groupName: serviceGroups.name })
     .from(services)
+    .leftJoin(serviceGroups, eq(serviceGroups.id, services.groupId))
+    .leftJoin(
+      caller,
+      and(eq(caller.id, ctx.me().id), eq(caller.clientId, ctx.tenant()), eq(caller.deletionMark, false)),
+    )
     .where(and(eq(services.id, id), eq(services.clientId, ctx.tenant())));
   const [found] = lock ? await query.for(lock, { of: services }) : await query;
   if (!found) throw notFound('service_not_found');
   const can = servicePolicy(ctx, found.row, found.inAudience);
   if (!can.read) throw notFound('service_not_found');
-  const [group] = await ctx.db
-    .select({ name: serviceGroups.name })
-    .from(serviceGroups)
-    .where(eq(serviceGroups.id, found.row.groupId));
-  return { row: found.row, inAudience: found.inAudience, groupName: group?.name ?? null, can };
+  return { row: found.row, inAudience: found.inAudience, groupName: found.groupName, can };
 }
 
 /** The `can` the web gets (the policy's own `read` and `manage` stay on the server). */

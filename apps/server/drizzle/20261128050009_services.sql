@@ -19,6 +19,13 @@ CREATE TABLE "service_request_history" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "service_request_queue" (
+	"client_id" uuid NOT NULL,
+	"request_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	CONSTRAINT "service_request_queue_request_id_user_id_pk" PRIMARY KEY("request_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "service_request_steps" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"client_id" uuid NOT NULL,
@@ -33,8 +40,7 @@ CREATE TABLE "service_request_steps" (
 	"decision" text,
 	"decided_by" uuid,
 	"decided_at" timestamp with time zone,
-	"reason" text,
-	CONSTRAINT "service_request_steps_tenant_key" UNIQUE("client_id","id")
+	"reason" text
 );
 --> statement-breakpoint
 CREATE TABLE "service_requests" (
@@ -94,6 +100,9 @@ ALTER TABLE "service_groups" ADD CONSTRAINT "service_groups_client_id_clients_id
 ALTER TABLE "service_request_history" ADD CONSTRAINT "service_request_history_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_request_history" ADD CONSTRAINT "service_request_history_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_request_history" ADD CONSTRAINT "service_request_history_request_id_fk" FOREIGN KEY ("client_id","request_id") REFERENCES "public"."service_requests"("client_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_request_queue" ADD CONSTRAINT "service_request_queue_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_request_queue" ADD CONSTRAINT "service_request_queue_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_request_queue" ADD CONSTRAINT "service_request_queue_request_id_fk" FOREIGN KEY ("client_id","request_id") REFERENCES "public"."service_requests"("client_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_request_steps" ADD CONSTRAINT "service_request_steps_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_request_steps" ADD CONSTRAINT "service_request_steps_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_request_steps" ADD CONSTRAINT "service_request_steps_request_id_fk" FOREIGN KEY ("client_id","request_id") REFERENCES "public"."service_requests"("client_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -106,9 +115,9 @@ ALTER TABLE "services" ADD CONSTRAINT "services_created_by_users_id_fk" FOREIGN 
 ALTER TABLE "services" ADD CONSTRAINT "services_group_id_fk" FOREIGN KEY ("client_id","group_id") REFERENCES "public"."service_groups"("client_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "service_groups_client_idx" ON "service_groups" USING btree ("client_id","sort","name");--> statement-breakpoint
 CREATE INDEX "service_request_history_request_idx" ON "service_request_history" USING btree ("request_id","created");--> statement-breakpoint
+CREATE INDEX "service_request_queue_person_idx" ON "service_request_queue" USING btree ("client_id","user_id","request_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "service_request_steps_position_key" ON "service_request_steps" USING btree ("request_id","position");--> statement-breakpoint
 CREATE INDEX "service_requests_requester_idx" ON "service_requests" USING btree ("client_id","requester_id","created");--> statement-breakpoint
-CREATE INDEX "service_requests_queue_idx" ON "service_requests" USING gin ("current_performers") WHERE "service_requests"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "service_requests_table_idx" ON "service_requests" USING btree ("client_id","service_id","created","id");--> statement-breakpoint
 CREATE INDEX "service_requests_status_idx" ON "service_requests" USING btree ("client_id","service_id","status","created");--> statement-breakpoint
 CREATE INDEX "service_requests_due_idx" ON "service_requests" USING btree ("due_date") WHERE "service_requests"."status" = 'active' AND "service_requests"."due_date" IS NOT NULL AND "service_requests"."overdue_noticed_at" IS NULL;--> statement-breakpoint
