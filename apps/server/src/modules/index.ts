@@ -13,6 +13,7 @@ import { module as notifications } from './notifications/module.js';
 import { module as polls } from './polls/module.js';
 import { module as posts } from './posts/module.js';
 import { module as previews } from './previews/module.js';
+import { module as services } from './services/module.js';
 import { module as structure } from './structure/module.js';
 import { module as users } from './users/module.js';
 import { module as vacations } from './vacations/module.js';
@@ -40,6 +41,7 @@ export const modules: readonly Module[] = [
   previews,
   articles,
   polls,
+  services,
 ];
 
 checkModules(modules);

@@ -134,6 +134,20 @@ async function findNode(ctx: RequestContext, id: string, lock = false) {
   return { row: found.row, access: found.access, can };
 }
 
+/**
+ * A knowledge-base article (not a folder, not a vacancy) the caller may read, for a module that links to one (a
+ * service's description): null for anything else, the `knowl_base` feature off included.
+ */
+export async function readableArticle(ctx: RequestContext, id: string): Promise<{ id: string; title: string } | null> {
+  if (!ctx.hasFeature('knowl_base')) return null;
+  const node = await findNode(ctx, id).catch((err) => {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  });
+  if (node?.row.section !== 'article' || node.row.type !== 'article') return null;
+  return { id: node.row.id, title: node.row.title };
+}
+
 /** Every node of the subtree under `id` (itself included), with its depth. */
 function subtreeSql(clientId: string, id: string): SQL {
   return sql`WITH RECURSIVE sub AS (

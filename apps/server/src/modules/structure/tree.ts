@@ -1,6 +1,6 @@
 // Reading the four trees (portal §3 Structure): one statement for the departments and their member counts.
 import { type PersonCard, STRUCTURE_TYPES, type StructureNodeDto, type StructureType } from '@hallway/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -51,6 +51,20 @@ export async function findDepartment(ctx: RequestContext, id: string, field?: st
     throw notFound('department_not_found');
   }
   return row;
+}
+
+/** Departments of the caller's workspace by id, with their names and heads (other modules name them by id). */
+export async function departmentsByIds(
+  ctx: RequestContext,
+  ids: Iterable<string>,
+): Promise<Map<string, { id: string; name: string; headId: string | null }>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: departments.id, name: departments.name, headId: departments.headId })
+    .from(departments)
+    .where(and(eq(departments.clientId, ctx.tenant()), inArray(departments.id, wanted)));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 interface NodeRow {
