@@ -8,5 +8,12 @@ import { Notifications } from '@mantine/notifications';
  * first toast is asked for: the sign-in page needs none of it on first paint.
  */
 export default function NotificationsHost() {
-  return <Notifications position="bottom-right" zIndex={1000} />;
+  return (
+    <Notifications
+      position="bottom-right"
+      zIndex={1000}
+      // On phones, above the shell's bottom navigation (the footer's height, 0 where there is none).
+      styles={{ root: { bottom: 'calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-md))' } }}
+    />
+  );
 }
