@@ -2,6 +2,7 @@ import type { PollItem } from '@hallway/shared/polls';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconHourglassEmpty, IconListCheck, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { MetaItem } from '../../ui/MetaItem';
 import { DeadlineText, TypeBadge } from './format';
 import { PollActionsMenu } from './PollActions';
 import { usePollsTexts } from './texts';
@@ -46,11 +47,12 @@ export function PollCard({ poll }: { poll: PollItem }) {
         )}
         <Group gap="sm" wrap="wrap">
           <TypeBadge type={poll.type} />
-          {poll.finished ? (
+          {poll.finished && (
             <Badge variant="outline" color="gray" radius="sm" size="sm">
               {t('card.finished')}
             </Badge>
-          ) : poll.answered ? (
+          )}
+          {poll.answered ? (
             <Badge
               variant="light"
               color="teal"
@@ -71,37 +73,11 @@ export function PollCard({ poll }: { poll: PollItem }) {
               {t('card.notAnswered')}
             </Badge>
           ) : null}
-          {poll.finished && poll.answered && (
-            <Badge
-              variant="light"
-              color="teal"
-              radius="sm"
-              size="sm"
-              leftSection={<IconCircleCheck size={12} aria-hidden />}
-            >
-              {t('card.answered')}
-            </Badge>
-          )}
-          <Group gap={4} wrap="nowrap">
-            <IconClock size={14} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text size="xs" c="dimmed">
-              <DeadlineText poll={poll} />
-            </Text>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <IconListCheck size={14} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text size="xs" c="dimmed">
-              {t('card.questions', { count: poll.questions_count })}
-            </Text>
-          </Group>
-          {poll.can.results && (
-            <Group gap={4} wrap="nowrap">
-              <IconUsers size={14} aria-hidden color="var(--mantine-color-dimmed)" />
-              <Text size="xs" c="dimmed">
-                {t('card.responses', { count: poll.responses })}
-              </Text>
-            </Group>
-          )}
+          <MetaItem icon={IconClock}>
+            <DeadlineText poll={poll} />
+          </MetaItem>
+          <MetaItem icon={IconListCheck}>{t('card.questions', { count: poll.questions_count })}</MetaItem>
+          {poll.can.results && <MetaItem icon={IconUsers}>{t('card.responses', { count: poll.responses })}</MetaItem>}
         </Group>
       </Stack>
     </Paper>

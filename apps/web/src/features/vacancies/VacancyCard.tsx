@@ -3,6 +3,7 @@ import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import { IconCalendar, IconCash, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDay } from '../../i18n/dates';
+import { MetaItem } from '../../ui/MetaItem';
 import { Snippet, salaryText } from './format';
 import { useVacanciesTexts } from './texts';
 
@@ -47,18 +48,8 @@ export function VacancyCard({ vacancy }: { vacancy: ArticleItem }) {
               {tag.name}
             </Badge>
           ))}
-          <Group gap={4} wrap="nowrap">
-            <IconCalendar size={14} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text size="xs" c="dimmed">
-              {t('list.published', { date: formatDay(vacancy.created, lang) })}
-            </Text>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <IconEye size={14} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text size="xs" c="dimmed">
-              {t('list.views', { count: vacancy.views })}
-            </Text>
-          </Group>
+          <MetaItem icon={IconCalendar}>{t('list.published', { date: formatDay(vacancy.created, lang) })}</MetaItem>
+          <MetaItem icon={IconEye}>{t('list.views', { count: vacancy.views })}</MetaItem>
         </Group>
       </Stack>
     </Paper>
