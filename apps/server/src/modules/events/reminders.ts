@@ -10,6 +10,7 @@ import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import { createContext } from '../../platform/http/context.js';
 import type { ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
+import { startPeriodic } from '../../platform/jobs/periodic.js';
 import { instantMoment } from '../../platform/notify/moments.js';
 import { notify } from '../../platform/notify/notify.js';
 import { occurrencesBetween } from './recurrence.js';
@@ -193,11 +194,10 @@ export async function startReminders(
   services: Partial<ModuleServices>,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  if (!platform.config.jobs) return;
-  await platform.jobs.work(REMIND_QUEUE, async () => {
-    await sendReminders(platform, services, log);
+  // Reminders that fell due while no process ran (a deploy) go out at start rather than at the next minute's job.
+  await startPeriodic(platform, log, {
+    queue: REMIND_QUEUE,
+    cron: '* * * * *',
+    pass: () => sendReminders(platform, services, log),
   });
-  await platform.jobs.schedule(REMIND_QUEUE, '* * * * *');
-  // Reminders that fell due while no process ran (a deploy) go out now rather than at the next minute's job.
-  await sendReminders(platform, services, log).catch((err) => log.error({ err }, 'events.remind pass failed'));
 }

@@ -9,6 +9,7 @@ import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import { createContext } from '../../platform/http/context.js';
 import type { ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
+import { startPeriodic } from '../../platform/jobs/periodic.js';
 import { mixAnonymous, pendingIds, tellPending } from './service.js';
 import { type PollRow, polls } from './tables.js';
 
@@ -72,10 +73,9 @@ export async function startPollDeadlines(
   services: Partial<ModuleServices>,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  if (!platform.config.jobs) return;
-  await platform.jobs.work(DEADLINE_QUEUE, async () => {
-    await runPollDeadlines(platform, services, log);
+  await startPeriodic(platform, log, {
+    queue: DEADLINE_QUEUE,
+    cron: '* * * * *',
+    pass: () => runPollDeadlines(platform, services, log),
   });
-  await platform.jobs.schedule(DEADLINE_QUEUE, '* * * * *');
-  await runPollDeadlines(platform, services, log).catch((err) => log.error({ err }, 'polls.deadlines pass failed'));
 }

@@ -10,6 +10,7 @@ import { inSystem, inTenant } from '../../platform/db/tenant.js';
 import { createContext, type RequestContext } from '../../platform/http/context.js';
 import type { ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
+import { startPeriodic } from '../../platform/jobs/periodic.js';
 import { dayMoment } from '../../platform/notify/moments.js';
 import { notify } from '../../platform/notify/notify.js';
 import { departmentsByIds } from '../structure/index.js';
@@ -151,12 +152,9 @@ export async function startServiceDeadlines(
   services: Partial<ModuleServices>,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  if (!platform.config.jobs) return;
-  await platform.jobs.work(DEADLINE_QUEUE, async () => {
-    await runServiceDeadlines(platform, services, log);
+  await startPeriodic(platform, log, {
+    queue: DEADLINE_QUEUE,
+    cron: '*/5 * * * *',
+    pass: () => runServiceDeadlines(platform, services, log),
   });
-  await platform.jobs.schedule(DEADLINE_QUEUE, '*/5 * * * *');
-  await runServiceDeadlines(platform, services, log).catch((err) =>
-    log.error({ err }, 'services.deadlines pass failed'),
-  );
 }
