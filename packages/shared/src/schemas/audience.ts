@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GRANT_LEVELS } from '../enums.js';
 import { AUDIENCE_GRANTS_MAX, AUDIENCE_VALUES_MAX, TENURE_MONTHS_MAX, TEXT_MAX } from '../limits.js';
+import { isUuid } from './common.js';
 
 /**
  * Access grants on content (spec portal §6 "Access grants on content"): who an article, poll, group, … is for.
@@ -28,7 +29,6 @@ export const PERSON_AUDIENCES = ['by_head', 'name', 'manual'] as const satisfies
 /** Audiences whose `values` are texts matched against the person's field. */
 export const TEXT_AUDIENCES = ['position', 'department', 'city'] as const satisfies readonly Audience[];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tenure = z.number().int('validation').min(0, 'validation').max(TENURE_MONTHS_MAX, 'validation');
 
 export const audienceGrant = z
@@ -48,7 +48,7 @@ export const audienceGrant = z
     if (needsValues.includes(grant.audience) && grant.values.length === 0) {
       issue.addIssue({ code: 'custom', path: ['values'], message: 'audience_values_required' });
     }
-    if ((PERSON_AUDIENCES as readonly string[]).includes(grant.audience) && !grant.values.every((v) => UUID.test(v))) {
+    if ((PERSON_AUDIENCES as readonly string[]).includes(grant.audience) && !grant.values.every((v) => isUuid(v))) {
       issue.addIssue({ code: 'custom', path: ['values'], message: 'audience_person_unknown' });
     }
     if (grant.audience === 'working_time') {

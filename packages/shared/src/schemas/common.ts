@@ -4,6 +4,9 @@ import { DATE_YEAR_MAX, DATE_YEAR_MIN, LONG_TEXT_MAX, SHORT_NAME_MAX, TEXT_MAX }
 /** Ids are UUID strings (v7 from the server). Messages are catalogue codes the web translates. */
 export const id = z.uuid('not_found');
 export const idParam = z.object({ id });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a text can be an id (a route's `:_id`, a query's `?copy=`) before anything is asked of the server. */
+export const isUuid = (value: string) => UUID.test(value);
 /** Whether an ISO date or date-time (`YYYY-…`) falls in the years the server accepts (DATE_YEAR_MIN..MAX). */
 export const yearInRange = (value: string) => {
   const year = Number(value.slice(0, 4));

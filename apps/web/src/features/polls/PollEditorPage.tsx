@@ -1,3 +1,4 @@
+import { isUuid } from '@hallway/shared';
 import type { PollDto } from '@hallway/shared/polls';
 import { Alert, Stack } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
@@ -16,8 +17,6 @@ import { pollMutations, pollQueries } from './queries';
 import { usePollsTexts } from './texts';
 import './polls.css';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * /poll/new (modules §2): a new poll, published when it is saved; `?copy=<id>` starts from a copy of another
  * (`GET api/poll/{id}/copy`), nothing saved until it is published.
@@ -26,7 +25,7 @@ export default function NewPollPage() {
   const { t } = usePollsTexts();
   const [params] = useSearchParams();
   const copyOf = params.get('copy')?.toLowerCase() ?? '';
-  const copying = UUID.test(copyOf);
+  const copying = isUuid(copyOf);
   const copy = useQuery({ ...pollQueries.copy(copyOf), enabled: copying });
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -76,7 +75,7 @@ export function EditPollPage() {
   const { t } = usePollsTexts();
   const { _id: raw = '' } = useParams();
   const id = raw.toLowerCase();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const query = useQuery({ ...pollQueries.one(id), enabled: valid });
   return (
     <Stack gap="md" maw={860} mx="auto" w="100%">

@@ -1,3 +1,4 @@
+import { isUuid } from '@hallway/shared';
 import type { PollDto } from '@hallway/shared/polls';
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
@@ -26,8 +27,6 @@ import { PollForm } from './PollForm';
 import { pollMutations, pollQueries } from './queries';
 import { usePollsTexts } from './texts';
 import './polls.css';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An unknown poll, a deleted one or one the person may not read: one not-found state. */
 export const isGone = (error: unknown) => isApiError(error) && [400, 403, 404].includes(error.status);
@@ -72,7 +71,7 @@ export default function PollPage() {
   const { t } = usePollsTexts();
   const { _id: raw = '' } = useParams();
   const id = raw.toLowerCase();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const query = useQuery({ ...pollQueries.one(id), enabled: valid });
   return (
     <Stack gap="md" maw={820} mx="auto" w="100%">

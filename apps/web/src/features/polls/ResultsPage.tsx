@@ -1,3 +1,4 @@
+import { isUuid } from '@hallway/shared';
 import { POLL_TABLE_PAGE_SIZE, type PollResults } from '@hallway/shared/polls';
 import {
   Alert,
@@ -49,7 +50,6 @@ import './polls.css';
 // The charts (recharts) load with the general tab only.
 const GeneralResults = lazy(() => import('./ResultsCharts').then((module) => ({ default: module.GeneralResults })));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Tab = 'general' | 'table' | 'not_passed';
 
 /** /poll/:_id/results (modules §2 "Poll results: tabs general, table, not passed"). */
@@ -57,7 +57,7 @@ export default function ResultsPage() {
   const { t } = usePollsTexts();
   const { _id: raw = '' } = useParams();
   const id = raw.toLowerCase();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const query = useQuery({ ...pollQueries.results(id), enabled: valid });
   const forbidden = isApiError(query.error) && query.error.status === 403;
   return (
