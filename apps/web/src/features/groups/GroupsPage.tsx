@@ -2,17 +2,17 @@ import type { GroupDto } from '@hallway/shared';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconInbox, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { Avatar, displayName } from '../../ui/Avatar';
 import { EmptyState, QueryState } from '../../ui/States';
-import { showSuccess } from '../../ui/toast';
 import { CardsSkeleton, GroupAvatar, GroupCard, MembershipButton, TypeBadge } from './GroupCard';
 import { CreateGroupModal } from './GroupForm';
 import { ProjectsTab } from './Projects';
-import { groupMutations, groupQueries } from './queries';
+import { groupQueries } from './queries';
+import { RequestActions } from './Requests';
 import { useMembershipEvents } from './realtime';
 import { useGroupsTexts } from './texts';
 import './groups.css';
@@ -201,32 +201,6 @@ function InboxRow({ group, children, note }: { group: GroupDto; note?: React.Rea
   );
 }
 
-/** Requests waiting for the caller's approval, with approve and reject buttons. */
-function ToApprove({ group, userId }: { group: GroupDto; userId: string }) {
-  const { t } = useGroupsTexts();
-  const client = useQueryClient();
-  const answer = useMutation(groupMutations.answerRequest(client, group._id));
-  const act = (kind: 'approve' | 'reject') =>
-    answer.mutate(
-      { userId, answer: kind },
-      { onSuccess: () => showSuccess(t(kind === 'approve' ? 'pending.approved' : 'pending.rejected')) },
-    );
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="xs"
-        loading={answer.isPending && answer.variables?.answer === 'approve'}
-        onClick={() => act('approve')}
-      >
-        {t('inbox.approve')}
-      </Button>
-      <Button size="xs" variant="default" disabled={answer.isPending} onClick={() => act('reject')}>
-        {t('inbox.reject')}
-      </Button>
-    </Group>
-  );
-}
-
 /** The "requests" tab: invitations to the caller, their own requests, and requests they may approve. */
 function Inbox() {
   const { t } = useGroupsTexts();
@@ -288,7 +262,7 @@ function Inbox() {
                     </Group>
                   }
                 >
-                  <ToApprove group={entry.group} userId={entry.user._id} />
+                  <RequestActions groupId={entry.group._id} userId={entry.user._id} />
                 </InboxRow>
               ))}
             </Stack>

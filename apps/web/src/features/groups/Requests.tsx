@@ -128,10 +128,11 @@ export function InviteForm({ group, onInvited }: { group: GroupDetailDto; onInvi
   );
 }
 
-function RequestActions({ group, userId }: { group: GroupDetailDto; userId: string }) {
+/** Approve and reject buttons for one person's request to join a group (the group page and the requests inbox). */
+export function RequestActions({ groupId, userId }: { groupId: string; userId: string }) {
   const { t } = useGroupsTexts();
   const client = useQueryClient();
-  const answer = useMutation(groupMutations.answerRequest(client, group._id));
+  const answer = useMutation(groupMutations.answerRequest(client, groupId));
   const act = (kind: 'approve' | 'reject') =>
     answer.mutate(
       { userId, answer: kind },
@@ -179,7 +180,7 @@ export function RequestsTab({ group }: { group: GroupDetailDto }) {
             title={t('pending.requests')}
             empty={t('pending.noRequests')}
             query={requests}
-            action={(entry) => <RequestActions group={group} userId={entry.user._id} />}
+            action={(entry) => <RequestActions groupId={group._id} userId={entry.user._id} />}
           />
           <PendingList
             title={t('pending.invitations')}
