@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   formatBytes,
+  isUuid,
   POST_ATTACHMENT_LIMIT_BYTES,
   type StoredFile,
   UPLOAD_LIMIT_BYTES,
@@ -40,8 +41,6 @@ export function presentFile(row: Pick<FileRow, 'id' | 'name' | 'size' | 'mime' |
   if (row.width && row.height) Object.assign(file, { width: row.width, height: row.height });
   return file;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The workspace's quota (bytes, 0 = unlimited) and what its files already take. */
 async function storageState(tx: Tx, clientId: string) {
@@ -185,7 +184,7 @@ export async function fileRefs(
 ): Promise<StoredFile[]> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return [];
-  if (!wanted.every((id) => UUID.test(id))) throw notFound('file_not_found');
+  if (!wanted.every(isUuid)) throw notFound('file_not_found');
   const rows = await ctx.db
     .select()
     .from(files)
@@ -204,7 +203,7 @@ export async function fileRefs(
  * mailer reads when the mail goes. Unknown ids are left out; callers check the files first with `fileRefs`.
  */
 export async function mailAttachments(ctx: RequestContext, ids: string[]): Promise<StoredAttachment[]> {
-  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  const wanted = [...new Set(ids)].filter(isUuid);
   if (!wanted.length) return [];
   const rows = await ctx.db
     .select({ id: files.id, name: files.name, mime: files.mime, size: files.size, storageKey: files.storageKey })
@@ -222,7 +221,7 @@ export async function mailAttachments(ctx: RequestContext, ids: string[]): Promi
  * rolled-back request keeps both). Ids of other workspaces or unknown ids are skipped. Answers how many went.
  */
 export async function deleteFiles(platform: Platform, ctx: RequestContext, ids: string[]): Promise<number> {
-  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  const wanted = [...new Set(ids)].filter(isUuid);
   if (!wanted.length) return 0;
   const gone = await ctx.db
     .delete(files)

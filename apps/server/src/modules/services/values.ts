@@ -1,6 +1,6 @@
 // A request's form (and a step's own fields) checked on the server against the field definitions it was started
 // with (docs/api.md "Services": the value of each type), each refusal with its code naming the field.
-import { formatBytes, POST_ATTACHMENT_LIMIT_BYTES, type StoredFile, yearInRange } from '@hallway/shared';
+import { formatBytes, isUuid, POST_ATTACHMENT_LIMIT_BYTES, type StoredFile, yearInRange } from '@hallway/shared';
 import {
   SERVICE_FILES_MAX,
   SERVICE_STRING_MAX,
@@ -17,7 +17,6 @@ import { departmentsByIds } from '../structure/index.js';
 import { users } from '../users/tables.js';
 import { refuse } from './rules.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHONE = /^\+?[0-9 ()./-]{5,40}$/;
 const email = z.email();
 
@@ -39,7 +38,7 @@ function isEmpty(field: ServiceFieldDto, value: unknown): boolean {
 /** Ids of a list field: uuids, at most `max`, each once. */
 function idList(value: unknown, where: string, code: 'service_field_file' | 'service_field_person', max: number) {
   const list = Array.isArray(value) ? value : [value];
-  if (!list.every((v) => typeof v === 'string' && UUID.test(v))) throw refuse(code, where);
+  if (!list.every((v) => typeof v === 'string' && isUuid(v))) throw refuse(code, where);
   const ids = [...new Set((list as string[]).map((v) => v.toLowerCase()))];
   if (ids.length > max) throw refuse('service_field_too_many', where, { max });
   return ids;
@@ -118,7 +117,7 @@ async function checkValue(ctx: RequestContext, field: ServiceFieldDto, value: un
       return ids;
     }
     case 'user': {
-      if (typeof value !== 'string' || !UUID.test(value)) throw refuse('service_field_person', where);
+      if (typeof value !== 'string' || !isUuid(value)) throw refuse('service_field_person', where);
       await assertPeople(ctx, [value.toLowerCase()], where);
       return value.toLowerCase();
     }
@@ -128,7 +127,7 @@ async function checkValue(ctx: RequestContext, field: ServiceFieldDto, value: un
       return ids;
     }
     case 'department': {
-      if (typeof value !== 'string' || !UUID.test(value)) throw refuse('service_field_department', where);
+      if (typeof value !== 'string' || !isUuid(value)) throw refuse('service_field_department', where);
       const found = await departmentsByIds(ctx, [value.toLowerCase()]);
       if (!found.size) throw refuse('service_field_department', where);
       return value.toLowerCase();

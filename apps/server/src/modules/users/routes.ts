@@ -5,6 +5,7 @@ import {
   clientRoleParam,
   forClientQuery,
   id,
+  isUuid,
   partialRights,
   resultOf,
   rightsSchema,
@@ -31,7 +32,6 @@ const idParams = z.object({ id });
  * Any 8-4-4-4-12 hex id (PostgreSQL's uuid), not only RFC 4122 ones as `id` demands: a link to someone who does
  * not exist is "not found" (404), not a bad request.
  */
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const personParams = z.object({ id: z.string().max(64) });
 
 export const usersModule: ModuleRoutes = {
@@ -121,7 +121,7 @@ export const usersModule: ModuleRoutes = {
         config: { access: { signedIn: true } },
       },
       async (req) => {
-        if (!UUID_SHAPE.test(req.params.id)) throw notFound('user_not_found');
+        if (!isUuid(req.params.id)) throw notFound('user_not_found');
         return { result: await service.presentOne(req.ctx, await service.getUserRow(req.ctx, req.params.id)) };
       },
     );

@@ -1,4 +1,5 @@
 import type { Feature, Right } from '@hallway/shared';
+import { isUuid } from '@hallway/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Tokens } from '../auth/tokens.js';
 import type { Database, Tx } from '../db/client.js';
@@ -193,8 +194,6 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
   return routes;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Only reads may use the cookies: a cross-site form can send them, but never a header. */
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
@@ -236,7 +235,7 @@ async function runGuarded(
     const chosen =
       request.headers['x-company-id'] ?? (isRead(request) ? readCookie(request.headers.cookie, COMPANY_COOKIE) : null);
     if (typeof chosen === 'string' && chosen !== '' && chosen !== 'null') {
-      if (!UUID.test(chosen)) throw new AppError(400, 'workspace_not_found');
+      if (!isUuid(chosen)) throw new AppError(400, 'workspace_not_found');
       clientId = chosen;
     }
   }

@@ -1,3 +1,4 @@
+import { isUuid } from '@hallway/shared';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
@@ -14,12 +15,11 @@ export interface TenantScope {
 
 type Row = Record<string, unknown>;
 const dialect = new PgDialect({ casing: 'snake_case' });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A uuid as an SQL literal. Only validated uuids are ever inlined, so the prelude needs no parameters. */
 export function uuidLiteral(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return "''";
-  if (!UUID.test(value)) throw new Error('not a uuid');
+  if (!isUuid(value)) throw new Error('not a uuid');
   return `'${value}'`;
 }
 

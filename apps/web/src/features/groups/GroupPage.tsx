@@ -1,4 +1,5 @@
 import type { GroupDetailDto, GroupFollow, PostDto } from '@hallway/shared';
+import { isUuid } from '@hallway/shared';
 import {
   Alert,
   Badge,
@@ -34,8 +35,6 @@ import { useGroupRoom } from './realtime';
 import { SettingsTab } from './Settings';
 import { type GroupKind, useGroupsTexts, usePlaceTexts } from './texts';
 import './groups.css';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An unknown group, a deleted one, or a private one the person may not see: one not-found state (never 403). */
 export function isGone(error: unknown) {
@@ -79,7 +78,7 @@ export default function GroupPage() {
   const { t } = useGroupsTexts();
   const { _id: raw = '' } = useParams();
   const id = raw.toLowerCase();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const query = useQuery({ ...groupQueries.detail(id), enabled: valid });
   if (!valid || isGone(query.error)) {
     return (

@@ -1,4 +1,4 @@
-import { PROJECT_ROLES, type ProjectDto, type ProjectRole } from '@hallway/shared';
+import { isUuid, PROJECT_ROLES, type ProjectDto, type ProjectRole } from '@hallway/shared';
 import { ActionIcon, Badge, Button, Grid, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendar, IconEdit, IconTrash, IconUserMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,14 +17,12 @@ import { useGroupRoom } from './realtime';
 import { usePlaceTexts } from './texts';
 import './groups.css';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** /project/:_id: a project (Hallway's page; spec portal §3 Project): description, dates, status, people, wall. */
 export default function ProjectPage() {
   const { t } = usePlaceTexts('project');
   const { _id: raw = '' } = useParams();
   const id = raw.toLowerCase();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const query = useQuery({ ...groupQueries.project(id), enabled: valid });
   if (!valid || isGone(query.error)) {
     return <NotFound title={t('projects.notFound')} back={t('projects.back')} to="/groups/?tab=projects" />;

@@ -1,3 +1,4 @@
+import { isUuid } from '@hallway/shared';
 import type { ArticleDto } from '@hallway/shared/articles';
 import { Badge, Button, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconBriefcase, IconCash, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
@@ -19,8 +20,6 @@ import { RespondModal } from './RespondForm';
 import { useVacanciesTexts } from './texts';
 import { EditVacancyModal } from './VacancyForm';
 import './vacancies.css';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An unknown vacancy, a deleted one or one the person may not read: one not-found state. */
 const isGone = (error: unknown) => isApiError(error) && [400, 403, 404].includes(error.status);
@@ -46,7 +45,7 @@ export default function VacancyPage() {
   const { t } = useVacanciesTexts();
   const { _id: raw = '' } = useParams();
   const id = raw.toLowerCase();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const query = useQuery({ ...vacancyQueries.one(id), enabled: valid });
   if (!valid || isGone(query.error) || (query.data && query.data.section !== 'vacancy')) {
     return (

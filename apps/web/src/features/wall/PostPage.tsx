@@ -1,3 +1,4 @@
+import { isUuid } from '@hallway/shared';
 import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft, IconFileOff } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -10,8 +11,6 @@ import { PostSkeleton } from './Feed';
 import { PostCard } from './PostCard';
 import { useWallTexts } from './texts';
 import './wall.css';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /post/:_id: one post with its comments, the page a shared link opens (spec portal §2). */
 export default function PostPage() {
@@ -27,7 +26,7 @@ export default function PostPage() {
 function SinglePost() {
   const { t } = useWallTexts();
   const { _id: id = '' } = useParams();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const query = usePostThread(id.toLowerCase(), valid);
   const back = (
     <Button
