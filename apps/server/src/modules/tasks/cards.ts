@@ -375,17 +375,23 @@ async function neighbours(ctx: RequestContext, laneId: string, taskId: string, b
     );
     return { prev: r?.top == null ? null : Number(r.top), next: null };
   }
-  if (anchorId === taskId) {
-    throw new AppError(400, 'task_neighbour_invalid', {}, { fields: { before: 'task_neighbour_invalid' } });
-  }
-  const [anchor] = await rowsOf<{ rank: string }>(
+  // Each card named must be another card of the lane; with both, the card goes right before `before`.
+  const named = [body.before, body.after].filter((v): v is string => !!v);
+  const found = await rowsOf<{ id: string; rank: string }>(
     ctx.db,
-    sql`SELECT rank::text AS rank FROM tasks WHERE id = ${anchorId} AND lane_id = ${laneId} AND client_id = ${ctx.tenant()}`,
+    sql`SELECT id, rank::text AS rank FROM tasks
+        WHERE id IN (${sql.join(
+          named.map((n) => sql`${n}`),
+          sql`, `,
+        )}) AND lane_id = ${laneId} AND client_id = ${ctx.tenant()} AND id <> ${taskId}`,
   );
-  if (!anchor) {
-    const field = body.before ? 'before' : 'after';
-    throw new AppError(400, 'task_neighbour_invalid', {}, { fields: { [field]: 'task_neighbour_invalid' } });
+  for (const field of ['before', 'after'] as const) {
+    const value = body[field];
+    if (value && !found.some((f) => f.id === value)) {
+      throw new AppError(400, 'task_neighbour_invalid', {}, { fields: { [field]: 'task_neighbour_invalid' } });
+    }
   }
+  const anchor = found.find((f) => f.id === anchorId)!;
   const at = Number(anchor.rank);
   if (body.before) {
     const [r] = await rowsOf<{ rank: string | null }>(
