@@ -431,11 +431,15 @@ export async function moveTask(ctx: RequestContext, deskId: string, body: MoveTa
   const desk = await loadDesk(ctx, deskId);
   const target = await laneOf(ctx, deskId, body.lane);
   await lockLane(ctx, target.id);
-  const task = await loadTask(ctx, body.task, true);
-  if (task.row.deskId !== deskId) throw notFound('task_not_found');
-  authorize(taskPolicy(ctx, desk.access, task.row).move);
+  // The card of this desk, locked (its desk is the one read above: no second read of it).
+  const [row] = await ctx.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.clientId, ctx.tenant()), eq(tasks.id, body.task), eq(tasks.deskId, deskId)))
+    .for('update');
+  if (!row) throw notFound('task_not_found');
+  authorize(taskPolicy(ctx, desk.access, row).move);
   assertWritable(desk);
-  const { row } = task;
   const source = row.laneId === target.id ? target : await laneOf(ctx, deskId, row.laneId);
   if (source.done !== target.done && !body.confirm) {
     throw target.done

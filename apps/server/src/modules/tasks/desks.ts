@@ -29,21 +29,19 @@ export interface LoadedDesk {
 
 /** A desk the caller reads (404 otherwise, as for another workspace's), optionally locked for the change. */
 export async function loadDesk(ctx: RequestContext, id: string, lock = false): Promise<LoadedDesk> {
+  // The desk with the caller's role on it, in one statement.
+  const role = ctx.user
+    ? sql<DeskRole | null>`(SELECT p.role FROM task_desk_people p WHERE p.desk_id = ${taskDesks.id} AND p.user_id = ${ctx.user.id})`
+    : sql<DeskRole | null>`NULL`;
   const query = ctx.db
-    .select()
+    .select({ row: taskDesks, role })
     .from(taskDesks)
     .where(and(eq(taskDesks.clientId, ctx.tenant()), eq(taskDesks.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('desk_not_found');
-  const [mine] = ctx.user
-    ? await ctx.db
-        .select({ role: taskDeskPeople.role })
-        .from(taskDeskPeople)
-        .where(and(eq(taskDeskPeople.deskId, id), eq(taskDeskPeople.userId, ctx.user.id)))
-    : [];
-  const access = deskAccess(ctx, row, mine?.role ?? null);
+  const [found] = lock ? await query.for('update', { of: taskDesks }) : await query;
+  if (!found) throw notFound('desk_not_found');
+  const access = deskAccess(ctx, found.row, found.role ?? null);
   if (!access.read) throw notFound('desk_not_found');
-  return { row, access };
+  return { row: found.row, access };
 }
 
 /** A desk the caller manages (403 when they only read it). */
