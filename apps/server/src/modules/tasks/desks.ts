@@ -18,7 +18,15 @@ import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { getProject } from '../groups/index.js';
 import { assertActivePeople, personCards, unknownPerson } from '../users/index.js';
-import { type DeskAccess, deskAccess, deskPolicy, desksPolicy, readableDeskSql, taskPolicy } from './policy.js';
+import {
+  type DeskAccess,
+  deskAccess,
+  deskPolicy,
+  desksPolicy,
+  mayTransfer,
+  readableDeskSql,
+  taskPolicy,
+} from './policy.js';
 import { emit } from './realtime.js';
 import { type DeskRole, type TaskDeskRow, taskDeskPeople, taskDesks, taskLanes, tasks } from './tables.js';
 
@@ -111,7 +119,7 @@ export async function updateDesk(ctx: RequestContext, id: string, body: DeskUpda
   const people = await ctx.db.select().from(taskDeskPeople).where(eq(taskDeskPeople.deskId, id));
   const owner = body.owner ?? desk.row.ownerId;
   // A new owner is named by the owner or a workspace administrator; the former owner stays an administrator.
-  if (owner !== desk.row.ownerId) authorize(desk.access.role === 'owner' || ctx.isAdmin);
+  if (owner !== desk.row.ownerId) authorize(mayTransfer(ctx, desk.access));
   const admins = body.admins ?? people.filter((p) => p.role === 'admin').map((p) => p.userId);
   const members = body.members ?? people.filter((p) => p.role === 'member').map((p) => p.userId);
   if (owner !== desk.row.ownerId && !body.admins) admins.push(desk.row.ownerId);
