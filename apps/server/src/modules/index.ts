@@ -15,6 +15,7 @@ import { module as posts } from './posts/module.js';
 import { module as previews } from './previews/module.js';
 import { module as services } from './services/module.js';
 import { module as structure } from './structure/module.js';
+import { module as tasks } from './tasks/module.js';
 import { module as users } from './users/module.js';
 import { module as vacations } from './vacations/module.js';
 
@@ -42,6 +43,7 @@ export const modules: readonly Module[] = [
   articles,
   polls,
   services,
+  tasks,
 ];
 
 checkModules(modules);

@@ -17,7 +17,7 @@ export interface CommentSubject {
    * What the subject's module does once a comment is written in its thread, in the same transaction (the services
    * module tells a request's people). Threads under posts are told by this module itself.
    */
-  commented?: (ctx: RequestContext, comment: { id: string; text: string }) => Promise<void>;
+  commented?: (ctx: RequestContext, comment: { id: string; text: string; mentions: string[] }) => Promise<void>;
 }
 
 /**
@@ -35,7 +35,7 @@ declare module '../../platform/http/module.js' {
   interface ModuleServices {
     /** A business process (a service request): its requester, performers and the service's managers read it. */
     bpCommentSubject: CommentSubjectResolver;
-    /** A task of the task tracker (not built yet). */
+    /** A task of the task tracker: those who read its desk (the tasks module). */
     taskCommentSubject: CommentSubjectResolver;
   }
 }

@@ -109,7 +109,7 @@ export async function createComment(ctx: RequestContext, body: CreateCommentBody
       vars: { text: body.text },
       link: `/post/${subject.postId}`,
     });
-  if (subject.commented) await subject.commented(ctx, { id: row.id, text: body.text });
+  if (subject.commented) await subject.commented(ctx, { id: row.id, text: body.text, mentions });
   return { row, subject, commentsCount };
 }
 
