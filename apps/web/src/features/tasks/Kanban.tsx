@@ -8,7 +8,6 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
   type UniqueIdentifier,
   useSensor,
   useSensors,
@@ -59,26 +58,27 @@ const laneKey = (id: string) => `lane:${id}`;
 const dataOf = (item: { data: { current?: unknown } } | null | undefined) => item?.data.current as DragData | undefined;
 
 /**
- * Cards land on the card under the pointer in the lane under it (the lane's end when it has none there); a lane on
- * the lane it is over. Keyboard drags have no pointer: the closest card or lane.
+ * Cards land on the card nearest the pointer in the lane under it (the lane's end when it has none there); a lane
+ * on the lane it is over. A keyboard drag has no pointer: the middle of the moved card stands for it.
  */
 const collision: CollisionDetection = (args) => {
   const kind = dataOf(args.active)?.type;
   const lanes = args.droppableContainers.filter((container) => dataOf(container)?.type === 'lane');
   if (kind === 'lane') return closestCenter({ ...args, droppableContainers: lanes });
-  if (args.pointerCoordinates) {
-    const [lane] = pointerWithin({ ...args, droppableContainers: lanes });
-    if (lane) {
-      const laneId = dataOf(lanes.find((container) => container.id === lane.id))?.lane;
-      const cards = args.droppableContainers.filter((container) => {
-        const data = dataOf(container);
-        return data?.type === 'card' && data.lane === laneId;
-      });
-      const [card] = cards.length ? closestCenter({ ...args, droppableContainers: cards }) : [];
-      return card ? [card] : [lane];
-    }
-  }
-  return closestCorners(args);
+  const rect = args.collisionRect;
+  const point = args.pointerCoordinates ?? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+  const lane = lanes.find((container) => {
+    const box = args.droppableRects.get(container.id);
+    return !!box && point.x >= box.left && point.x <= box.left + box.width;
+  });
+  if (!lane) return closestCorners(args);
+  const laneId = dataOf(lane)?.lane;
+  const cards = args.droppableContainers.filter((container) => {
+    const data = dataOf(container);
+    return data?.type === 'card' && data.lane === laneId;
+  });
+  const [card] = cards.length ? closestCenter({ ...args, droppableContainers: cards }) : [];
+  return card ? [card] : [{ id: lane.id, data: { droppableContainer: lane, value: 0 } }];
 };
 
 function useBoardSensors() {
@@ -348,7 +348,7 @@ function SortableCard({ card, index, performer, onOpen }: SortableCardProps) {
     opacity: sortable.isDragging ? 0.4 : undefined,
   };
   return (
-    <div ref={sortable.setNodeRef} style={style}>
+    <div ref={sortable.setNodeRef} style={style} data-card={card._id}>
       <TaskCardFace
         card={card}
         performer={performer}
