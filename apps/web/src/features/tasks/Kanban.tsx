@@ -101,7 +101,7 @@ function useAccessibility(desk: DeskDto) {
     announcements: {
       onDragStart: ({ active }: { active: Active }) => t('dnd.picked', { item: name(active.id) }),
       onDragOver: ({ active, over }: { active: Active; over: { id: UniqueIdentifier } | null }) =>
-        over ? t('dnd.over', { item: name(active.id), target: name(over.id) }) : undefined,
+        over && over.id !== active.id ? t('dnd.over', { item: name(active.id), target: name(over.id) }) : undefined,
       onDragEnd: ({ active, over }: { active: Active; over: { id: UniqueIdentifier } | null }) =>
         over
           ? t('dnd.dropped', { item: name(active.id), target: name(over.id) })
