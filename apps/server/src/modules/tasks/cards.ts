@@ -375,17 +375,23 @@ async function neighbours(ctx: RequestContext, laneId: string, taskId: string, b
     );
     return { prev: r?.top == null ? null : Number(r.top), next: null };
   }
-  if (anchorId === taskId) {
-    throw new AppError(400, 'task_neighbour_invalid', {}, { fields: { before: 'task_neighbour_invalid' } });
-  }
-  const [anchor] = await rowsOf<{ rank: string }>(
+  // Each card named must be another card of the lane; with both, the card goes right before `before`.
+  const named = [body.before, body.after].filter((v): v is string => !!v);
+  const found = await rowsOf<{ id: string; rank: string }>(
     ctx.db,
-    sql`SELECT rank::text AS rank FROM tasks WHERE id = ${anchorId} AND lane_id = ${laneId} AND client_id = ${ctx.tenant()}`,
+    sql`SELECT id, rank::text AS rank FROM tasks
+        WHERE id IN (${sql.join(
+          named.map((n) => sql`${n}`),
+          sql`, `,
+        )}) AND lane_id = ${laneId} AND client_id = ${ctx.tenant()} AND id <> ${taskId}`,
   );
-  if (!anchor) {
-    const field = body.before ? 'before' : 'after';
-    throw new AppError(400, 'task_neighbour_invalid', {}, { fields: { [field]: 'task_neighbour_invalid' } });
+  for (const field of ['before', 'after'] as const) {
+    const value = body[field];
+    if (value && !found.some((f) => f.id === value)) {
+      throw new AppError(400, 'task_neighbour_invalid', {}, { fields: { [field]: 'task_neighbour_invalid' } });
+    }
   }
+  const anchor = found.find((f) => f.id === anchorId)!;
   const at = Number(anchor.rank);
   if (body.before) {
     const [r] = await rowsOf<{ rank: string | null }>(
@@ -425,11 +431,15 @@ export async function moveTask(ctx: RequestContext, deskId: string, body: MoveTa
   const desk = await loadDesk(ctx, deskId);
   const target = await laneOf(ctx, deskId, body.lane);
   await lockLane(ctx, target.id);
-  const task = await loadTask(ctx, body.task, true);
-  if (task.row.deskId !== deskId) throw notFound('task_not_found');
-  authorize(taskPolicy(ctx, desk.access, task.row).move);
+  // The card of this desk, locked (its desk is the one read above: no second read of it).
+  const [row] = await ctx.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.clientId, ctx.tenant()), eq(tasks.id, body.task), eq(tasks.deskId, deskId)))
+    .for('update');
+  if (!row) throw notFound('task_not_found');
+  authorize(taskPolicy(ctx, desk.access, row).move);
   assertWritable(desk);
-  const { row } = task;
   const source = row.laneId === target.id ? target : await laneOf(ctx, deskId, row.laneId);
   if (source.done !== target.done && !body.confirm) {
     throw target.done

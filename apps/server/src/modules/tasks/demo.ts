@@ -102,18 +102,21 @@ const DESKS: DemoDesk[] = [
   },
 ];
 
-/** Two desks of the demo workspace: a team's website relaunch and the office move everyone can follow. */
+/**
+ * Two desks of the demo workspace, everyone of it a member: a team's website relaunch and the office move (an open
+ * desk); the first six people own, administer and perform the cards.
+ */
 export async function seedTasks(tx: Tx, clientId: string): Promise<void> {
   const people = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)))
-    .orderBy(asc(users.created))
-    .limit(6);
+    .orderBy(asc(users.created));
   if (people.length < 2) return;
-  const person = (i: number | undefined) => (i === undefined ? null : people[i % people.length].id);
+  const team = people.slice(0, 6);
+  const person = (i: number | undefined) => (i === undefined ? null : team[i % team.length].id);
   for (const [d, demo] of DESKS.entries()) {
-    const owner = people[d % people.length].id;
+    const owner = team[d % team.length].id;
     const [desk] = await tx
       .insert(taskDesks)
       .values({
@@ -126,7 +129,7 @@ export async function seedTasks(tx: Tx, clientId: string): Promise<void> {
       })
       .returning();
     const roles = new Map<string, DeskRole>(people.map((p) => [p.id, 'member']));
-    roles.set(people[(d + 1) % people.length].id, 'admin');
+    roles.set(team[(d + 1) % team.length].id, 'admin');
     roles.set(owner, 'owner');
     await tx
       .insert(taskDeskPeople)

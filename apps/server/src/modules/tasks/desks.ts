@@ -18,7 +18,15 @@ import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { getProject } from '../groups/index.js';
 import { assertActivePeople, personCards, unknownPerson } from '../users/index.js';
-import { type DeskAccess, deskAccess, deskPolicy, desksPolicy, readableDeskSql, taskPolicy } from './policy.js';
+import {
+  type DeskAccess,
+  deskAccess,
+  deskPolicy,
+  desksPolicy,
+  mayTransfer,
+  readableDeskSql,
+  taskPolicy,
+} from './policy.js';
 import { emit } from './realtime.js';
 import { type DeskRole, type TaskDeskRow, taskDeskPeople, taskDesks, taskLanes, tasks } from './tables.js';
 
@@ -29,21 +37,19 @@ export interface LoadedDesk {
 
 /** A desk the caller reads (404 otherwise, as for another workspace's), optionally locked for the change. */
 export async function loadDesk(ctx: RequestContext, id: string, lock = false): Promise<LoadedDesk> {
+  // The desk with the caller's role on it, in one statement.
+  const role = ctx.user
+    ? sql<DeskRole | null>`(SELECT p.role FROM task_desk_people p WHERE p.desk_id = ${taskDesks.id} AND p.user_id = ${ctx.user.id})`
+    : sql<DeskRole | null>`NULL`;
   const query = ctx.db
-    .select()
+    .select({ row: taskDesks, role })
     .from(taskDesks)
     .where(and(eq(taskDesks.clientId, ctx.tenant()), eq(taskDesks.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('desk_not_found');
-  const [mine] = ctx.user
-    ? await ctx.db
-        .select({ role: taskDeskPeople.role })
-        .from(taskDeskPeople)
-        .where(and(eq(taskDeskPeople.deskId, id), eq(taskDeskPeople.userId, ctx.user.id)))
-    : [];
-  const access = deskAccess(ctx, row, mine?.role ?? null);
+  const [found] = lock ? await query.for('update', { of: taskDesks }) : await query;
+  if (!found) throw notFound('desk_not_found');
+  const access = deskAccess(ctx, found.row, found.role ?? null);
   if (!access.read) throw notFound('desk_not_found');
-  return { row, access };
+  return { row: found.row, access };
 }
 
 /** A desk the caller manages (403 when they only read it). */
@@ -113,7 +119,7 @@ export async function updateDesk(ctx: RequestContext, id: string, body: DeskUpda
   const people = await ctx.db.select().from(taskDeskPeople).where(eq(taskDeskPeople.deskId, id));
   const owner = body.owner ?? desk.row.ownerId;
   // A new owner is named by the owner or a workspace administrator; the former owner stays an administrator.
-  if (owner !== desk.row.ownerId) authorize(desk.access.role === 'owner' || ctx.isAdmin);
+  if (owner !== desk.row.ownerId) authorize(mayTransfer(ctx, desk.access));
   const admins = body.admins ?? people.filter((p) => p.role === 'admin').map((p) => p.userId);
   const members = body.members ?? people.filter((p) => p.role === 'member').map((p) => p.userId);
   if (owner !== desk.row.ownerId && !body.admins) admins.push(desk.row.ownerId);

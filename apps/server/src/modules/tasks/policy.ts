@@ -38,7 +38,7 @@ export function deskPolicy(ctx: RequestContext, access: DeskAccess, row: Pick<Ta
   const active = row.status === 'active';
   return {
     edit: access.manage && active,
-    delete: access.role === 'owner' || ctx.isAdmin,
+    delete: mayTransfer(ctx, access),
     finish: access.manage && active,
     restore: access.manage && !active,
     lanes: access.manage && access.writable,
@@ -74,3 +74,6 @@ export function readableDeskSql(ctx: RequestContext): SQL<boolean> {
     WHERE p.client_id = task_desks.client_id AND p.user_id = ${me} AND p.desk_id = task_desks.id
       AND (p.role IN ('owner', 'admin') OR task_desks.type <> 'hidden')))`;
 }
+
+/** Who names a desk's new owner: its owner, or a workspace administrator (as for deleting it). */
+export const mayTransfer = (ctx: RequestContext, access: DeskAccess) => access.role === 'owner' || ctx.isAdmin;

@@ -468,6 +468,17 @@ describe('tasks', () => {
     expect(comment.statusCode, comment.body).toBe(200);
     const notices = await told(ws, 'tasks.comment');
     expect(notices.at(-1)!.recipients.ids.sort()).toEqual([ws.admin.id, watcher.id].sort());
+    const mention = await call(h, ws.employee, 'POST', '/api/comment', {
+      parent: { type: 'task', id: created._id },
+      text: 'Walt, can you check?',
+      mentions: [watcher.id],
+    });
+    expect(mention.statusCode, mention.body).toBe(200);
+    expect((await told(ws, 'tasks.mentioned')).map((n) => n.recipients.ids)).toEqual([[watcher.id]]);
+    expect((await told(ws, 'tasks.comment')).at(-1)!.recipients.ids).toEqual([ws.admin.id]);
+    const described = await call(h, ws.admin, 'PUT', `/api/task/${created._id}`, { mentions: [ws.employee.id] });
+    expect(described.statusCode, described.body).toBe(200);
+    expect((await told(ws, 'tasks.mentioned')).at(-1)!.recipients.ids).toEqual([ws.employee.id]);
     const refused = await call(h, stranger, 'POST', '/api/comment', {
       parent: { type: 'task', id: created._id },
       text: 'Hi',
