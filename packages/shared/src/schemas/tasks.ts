@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LONG_TEXT_MAX } from '../limits.js';
 import { boundedDate, id } from './common.js';
 import { storedFile } from './files.js';
-import { personCard } from './posts.js';
+import { commentDto, personCard } from './posts.js';
 
 /**
  * The task tracker (modules §3 "Task board", §4, §6, §7 "Task board"; portal §2 /task-tracker/, /desk/:_id;
@@ -297,6 +297,8 @@ export const taskDto = z.object({
   updated: z.string(),
   version: z.number().int(),
   history: z.array(historyEntry),
+  /** The card's comments (parent `task`), newest first as modules §3 keeps them, each with its answers. */
+  comments: z.array(commentDto),
   can: taskCan,
 });
 export type TaskDto = z.infer<typeof taskDto>;

@@ -19,6 +19,7 @@ import { newId } from '../../platform/db/ids.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
+import { threadOfSubject } from '../comments/index.js';
 import { fileRefs } from '../files/index.js';
 import { assertActivePeople, personCards, unknownPerson } from '../users/index.js';
 import { assertWritable, type LoadedDesk, laneOf, loadDesk, lockLane, RANK_GAP } from './desks.js';
@@ -158,12 +159,15 @@ export async function createTask(
 export async function getTask(ctx: RequestContext, id: string): Promise<TaskDto> {
   const task = await loadTask(ctx, id);
   const { row } = task;
-  const history = await ctx.db
-    .select()
-    .from(taskHistory)
-    .where(eq(taskHistory.taskId, id))
-    .orderBy(desc(taskHistory.created), desc(taskHistory.id))
-    .limit(TASK_HISTORY_SHOWN);
+  const [history, thread] = await Promise.all([
+    ctx.db
+      .select()
+      .from(taskHistory)
+      .where(eq(taskHistory.taskId, id))
+      .orderBy(desc(taskHistory.created), desc(taskHistory.id))
+      .limit(TASK_HISTORY_SHOWN),
+    threadOfSubject(ctx, 'task', id),
+  ]);
   const cards = await personCards(ctx.db, [
     ...(row.performerId ? [row.performerId] : []),
     ...(row.authorId ? [row.authorId] : []),
@@ -206,6 +210,7 @@ export async function getTask(ctx: RequestContext, id: string): Promise<TaskDto>
       changes: h.changes,
       at: new Date(h.created).toISOString(),
     })),
+    comments: thread.reverse(),
     can: canOf(ctx, task),
   };
 }

@@ -12,15 +12,15 @@ import { useTasksTexts } from './texts';
 interface TaskCommentsProps {
   taskId: string;
   canComment: boolean;
-  /** The thread as the server lists it, when the task's answer carries it. */
-  comments?: CommentDto[];
+  /** The thread as the card's answer carries it, newest first. */
+  comments: CommentDto[];
 }
 
 /**
  * A card's comment thread (parent `{ type: 'task', id }`, docs/api.md "Comments"), newest first, with mentions.
  * One file on purpose: the shared comment thread replaces it once it lands.
  */
-export function TaskComments({ taskId, canComment, comments = [] }: TaskCommentsProps) {
+export function TaskComments({ taskId, canComment, comments }: TaskCommentsProps) {
   const { t, lang } = useTasksTexts();
   const client = useQueryClient();
   const send = useMutation(taskMutations.comment(client, taskId));

@@ -1,4 +1,4 @@
-import type { CommentDto, StoredFile } from '@hallway/shared';
+import type { StoredFile } from '@hallway/shared';
 import {
   TASK_CHECK_TEXT_MAX,
   TASK_CHECKLIST_MAX,
@@ -496,11 +496,7 @@ function TaskEditor({ task, deskId, onClose, onReload }: TaskEditorProps) {
         </Group>
       )}
       <Divider />
-      <TaskComments
-        taskId={task._id}
-        canComment={task.can.comment}
-        comments={(task as TaskDto & { comments?: CommentDto[] }).comments}
-      />
+      <TaskComments taskId={task._id} canComment={task.can.comment} comments={task.comments} />
       <Divider />
       <TaskHistory task={task} />
       <ConfirmDialog

@@ -110,6 +110,7 @@ export function makeTask(overrides: Partial<TaskDto> = {}): TaskDto {
         at: '2026-03-02T09:00:00.000Z',
       },
     ],
+    comments: [],
     can: taskCan,
     ...overrides,
   };
