@@ -2,8 +2,8 @@ import type { CommentDto, StoredFile } from '@hallway/shared';
 import { COMMENT_TEXT_MAX, formatBytes } from '@hallway/shared';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowBackUp, IconPaperclip, IconTrash, IconX } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client';
 import type { Socket } from '../../api/socket';
 import { useSession } from '../../app/session/context';
 import { formatDayTime } from '../../i18n/dates';
@@ -11,6 +11,7 @@ import { errorText } from '../../i18n/errors';
 import { Avatar, displayName } from '../../ui/Avatar';
 import { FileUpload } from '../../ui/FileUpload';
 import { LengthCounter } from '../../ui/ValidatedInput';
+import { commentMutations } from './queries';
 import { useCommentsTexts } from './texts';
 
 /** What a thread hangs under: a request (`bp`), a task (`task`), … — the module of that type serves it. */
@@ -102,6 +103,7 @@ function CommentForm({
   onCancel?: () => void;
 }) {
   const { t } = useCommentsTexts();
+  const create = useMutation(commentMutations.create());
   const [text, setText] = useState('');
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [busy, setBusy] = useState(false);
@@ -112,10 +114,10 @@ function CommentForm({
     setError(null);
     try {
       const parent = answerTo ? { type: 'comment', id: answerTo.id } : subject;
-      const { result } = await api<{ result: CommentDto }>('/api/comment', {
-        method: 'POST',
-        body: { parent, text: text.trim(), attachments: files.map((file) => file._id) },
-        local: true,
+      const result = await create.mutateAsync({
+        parent,
+        text: text.trim(),
+        attachments: files.map((file) => file._id),
       });
       setText('');
       setFiles([]);
@@ -202,14 +204,14 @@ function CommentItem({
   onDeleted: (id: string) => void;
 }) {
   const { t, lang } = useCommentsTexts();
+  const removal = useMutation(commentMutations.remove());
   const [error, setError] = useState<string | null>(null);
   const name = displayName(comment.author);
   const remove = async () => {
     try {
-      await api(`/api/comment/${comment._id}`, {
-        method: 'DELETE',
-        query: { parent_type: comment.parent.type === 'comment' ? 'comment' : subject.type },
-        local: true,
+      await removal.mutateAsync({
+        id: comment._id,
+        parentType: comment.parent.type === 'comment' ? 'comment' : subject.type,
       });
       onDeleted(comment._id);
     } catch (err) {

@@ -1,16 +1,15 @@
 import type { StoredFile } from '@hallway/shared';
 import { SERVICE_ASK_TEXT_MAX, SERVICE_FILES_MAX } from '@hallway/shared/services';
 import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session/context';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { showSuccess } from '../../ui/toast';
 import { LengthCounter } from '../../ui/ValidatedInput';
-import { sendAsk } from './api';
 import { FilesInput } from './FilesInput';
-import { serviceQueries } from './queries';
+import { serviceMutations, serviceQueries } from './queries';
 import { useServicesTexts } from './texts';
 
 /** "Ask the office" (portal `POST api/user/send_service_req`): a text and attachments. */
@@ -18,6 +17,7 @@ export function AskModal({ opened, onClose }: { opened: boolean; onClose: () => 
   const { t } = useServicesTexts();
   const { client } = useSession();
   const navigate = useNavigate();
+  const ask = useMutation(serviceMutations.ask(useQueryClient()));
   const settings = useQuery({ ...serviceQueries.ask(client?._id ?? ''), enabled: opened && !!client?._id });
   const [text, setText] = useState('');
   const [files, setFiles] = useState<StoredFile[]>([]);
@@ -37,10 +37,7 @@ export function AskModal({ opened, onClose }: { opened: boolean; onClose: () => 
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await sendAsk(
-        text.trim(),
-        files.map((file) => file._id),
-      );
+      const answer = await ask.mutateAsync({ text: text.trim(), attachments: files.map((file) => file._id) });
       showSuccess(answer.bp ? t('ask.sentRequest') : t('ask.sent'));
       close();
       if (answer.bp) navigate(`/service/${answer.bp}`);

@@ -1,7 +1,7 @@
 import { SERVICE_GROUP_NAME_MAX } from '@hallway/shared/services';
 import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconFolderPlus, IconListDetails } from '@tabler/icons-react';
-import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../i18n/errors';
@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CountedTextInput } from '../../ui/CountedTextInput';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
-import { type CatalogueGroup, type CataloguePage, createGroup, deleteGroup, renameGroup } from './api';
-import { refreshServices } from './queries';
+import type { CatalogueGroup, CataloguePage } from './api';
+import { serviceMutations } from './queries';
 import { useServicesTexts } from './texts';
 
 /** The name of a new group or a group renamed, in a modal; the server's refusal shows on the field. */
@@ -25,6 +25,8 @@ function GroupNameModal({
 }) {
   const { t } = useServicesTexts();
   const client = useQueryClient();
+  const create = useMutation(serviceMutations.createGroup(client));
+  const rename = useMutation(serviceMutations.renameGroup(client));
   const [name, setName] = useState(group?.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,9 +34,8 @@ function GroupNameModal({
     if (!name.trim()) return setError(t('designer.errors.nameRequired'));
     setBusy(true);
     try {
-      if (group) await renameGroup(group._id, name.trim());
-      else await createGroup(name.trim());
-      await refreshServices(client);
+      if (group) await rename.mutateAsync({ id: group._id, name: name.trim() });
+      else await create.mutateAsync(name.trim());
       showSuccess(t('groups.saved'));
       onClose();
     } catch (err) {
@@ -173,6 +174,7 @@ function GroupSection({
 export function Catalogue({ query, search }: { query: UseQueryResult<CataloguePage>; search: string }) {
   const { t } = useServicesTexts();
   const client = useQueryClient();
+  const removeGroup = useMutation(serviceMutations.deleteGroup(client));
   const [editing, setEditing] = useState<CatalogueGroup | null | 'new'>(null);
   const [deleting, setDeleting] = useState<CatalogueGroup | null>(null);
   return (
@@ -227,8 +229,7 @@ export function Catalogue({ query, search }: { query: UseQueryResult<CataloguePa
         danger
         onConfirm={async () => {
           if (!deleting) return;
-          await deleteGroup(deleting._id);
-          await refreshServices(client);
+          await removeGroup.mutateAsync(deleting._id);
           showSuccess(t('groups.deleted'));
         }}
         onClose={() => setDeleting(null)}

@@ -58,6 +58,14 @@ export function fieldProblem(field: DraftField): 'fieldName' | 'optionsRequired'
   return null;
 }
 
+/** The fields after a drop: the dragged one moved to where it was dropped (null: nothing moved). */
+export function movedField(fields: DraftField[], active: string, over: string | null): DraftField[] | null {
+  if (!over || active === over) return null;
+  const from = fields.findIndex((field) => field.id === active);
+  const to = fields.findIndex((field) => field.id === over);
+  return from < 0 || to < 0 ? null : arrayMove(fields, from, to);
+}
+
 function SortableField({
   id,
   children,
@@ -110,10 +118,8 @@ export function FieldsEditor({
   const nameOf = (id: UniqueIdentifier) => t('designer.field', { n: ids.indexOf(String(id)) + 1 });
   const position = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = ids.indexOf(String(active.id));
-    const to = ids.indexOf(String(over.id));
-    if (from >= 0 && to >= 0) onChange(arrayMove(fields, from, to));
+    const next = movedField(fields, String(active.id), over ? String(over.id) : null);
+    if (next) onChange(next);
   };
   const patch = (index: number, next: Partial<DraftField>) =>
     onChange(fields.map((field, at) => (at === index ? { ...field, ...next } : field)));

@@ -2,16 +2,15 @@ import type { StoredFile } from '@hallway/shared';
 import { SERVICE_FILES_MAX, type ServiceItem } from '@hallway/shared/services';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { errorText, fieldErrors } from '../../i18n/errors';
 import { showSuccess } from '../../ui/toast';
-import { startRequest } from './api';
 import { type DraftValue, emptyValue, FieldInput, valueProblem, wireValue } from './FieldInput';
 import { FilesInput } from './FilesInput';
-import { refreshServices } from './queries';
+import { serviceMutations } from './queries';
 import { useServicesTexts } from './texts';
 
 const CHIEF_CODES = ['service_chief_not_found', 'service_department_head_not_found', 'service_no_performers'];
@@ -24,7 +23,7 @@ const CHIEF_CODES = ['service_chief_not_found', 'service_department_head_not_fou
 export function RequestForm({ service }: { service: ServiceItem }) {
   const { t } = useServicesTexts();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const start = useMutation(serviceMutations.start(useQueryClient()));
   const [values, setValues] = useState<Record<string, DraftValue>>(() =>
     Object.fromEntries(service.fields.map((field) => [field.key, emptyValue(field)])),
   );
@@ -52,12 +51,7 @@ export function RequestForm({ service }: { service: ServiceItem }) {
       const fields = Object.fromEntries(
         service.fields.map((field) => [field.key, wireValue(field, values[field.key] ?? null)]),
       );
-      const request = await startRequest(
-        service._id,
-        fields,
-        files.map((file) => file._id),
-      );
-      await refreshServices(client);
+      const request = await start.mutateAsync({ tmpl: service._id, fields, files: files.map((file) => file._id) });
       showSuccess(t('form.sent'));
       navigate(`/service/${request._id}`);
     } catch (err) {

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconEye, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { whenIdentified } from '../../api/socket';
@@ -27,12 +27,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { showSuccess } from '../../ui/toast';
 import { LengthCounter } from '../../ui/ValidatedInput';
 import { CommentThread } from '../comments';
-import { passStep } from './api';
 import { type DraftValue, emptyValue, FieldInput, valueProblem, wireValue } from './FieldInput';
 import { FieldValue } from './FieldValue';
 import { FileLinks } from './FilesInput';
 import { DueDate, StatusBadge } from './format';
-import { refreshServices, serviceKeys } from './queries';
+import { serviceKeys, serviceMutations } from './queries';
 import { useServicesTexts } from './texts';
 
 type Step = RequestDto['steps'][number];
@@ -136,7 +135,7 @@ function DeclineModal({
 /** The current step's decision for one of its performers: its own fields, accept / decline or acknowledge. */
 function Decision({ request, step }: { request: RequestDto; step: Step }) {
   const { t } = useServicesTexts();
-  const client = useQueryClient();
+  const pass = useMutation(serviceMutations.pass(useQueryClient(), request._id));
   const [values, setValues] = useState<Record<string, DraftValue>>(() =>
     Object.fromEntries(step.fields.map((field) => [field.key, emptyValue(field)])),
   );
@@ -146,10 +145,6 @@ function Decision({ request, step }: { request: RequestDto; step: Step }) {
   const [declining, setDeclining] = useState(false);
   const wire = () =>
     Object.fromEntries(step.fields.map((field) => [field.key, wireValue(field, values[field.key] ?? null)]));
-  const done = async (answer: RequestDto) => {
-    client.setQueryData(serviceKeys.one(request._id), answer);
-    await refreshServices(client);
-  };
   const decide = async (decision: 'accept' | 'ack') => {
     const problems: Record<string, string> = {};
     for (const field of step.fields) {
@@ -161,7 +156,7 @@ function Decision({ request, step }: { request: RequestDto; step: Step }) {
     setBusy(decision);
     setFailure(null);
     try {
-      await done(await passStep(request._id, { step_id: step._id, decision, fields: wire() }));
+      await pass.mutateAsync({ step_id: step._id, decision, fields: wire() });
       showSuccess(decision === 'ack' ? t('request.acknowledged') : t('request.accepted'));
     } catch (err) {
       setErrors(
@@ -176,8 +171,7 @@ function Decision({ request, step }: { request: RequestDto; step: Step }) {
   };
   const decline = async (reason: string) => {
     // Optional step fields go along; required ones are only needed to accept.
-    const answer = await passStep(request._id, { step_id: step._id, decision: 'decline', reason, fields: {} });
-    await done(answer);
+    await pass.mutateAsync({ step_id: step._id, decision: 'decline', reason, fields: {} });
     showSuccess(t('request.declined'));
   };
   return (

@@ -26,7 +26,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session/context';
@@ -36,7 +36,6 @@ import { GrantEditor, grantProblem } from '../../ui/GrantEditor';
 import { PeoplePicker } from '../../ui/PeoplePicker';
 import { showSuccess } from '../../ui/toast';
 import { LengthCounter } from '../../ui/ValidatedInput';
-import * as servicesApi from './api';
 import { useDepartmentOptions } from './departments';
 import {
   type Draft,
@@ -49,7 +48,7 @@ import {
   stepInput,
 } from './draft';
 import { FieldsEditor, fieldProblem } from './FieldsEditor';
-import { refreshServices, serviceQueries } from './queries';
+import { serviceMutations, serviceQueries } from './queries';
 import { useServicesTexts } from './texts';
 
 type Problems = Record<string, string>;
@@ -216,22 +215,6 @@ function StepEditor({
   );
 }
 
-/** Writes an edited service: its fields, then its type and steps through their own calls (docs/api.md "Services"). */
-async function saveEdits(service: ServiceDto, draft: Draft, withOwners: boolean) {
-  const { type, steps: _steps, ...rest } = serviceInput(draft, withOwners);
-  await servicesApi.updateService(service._id, rest);
-  if (type === 'multi' && service.type === 'simple') await servicesApi.convertService(service._id, 'multi');
-  const wanted = draft.type === 'simple' ? draft.steps.slice(0, 1) : draft.steps;
-  const kept = new Set(wanted.flatMap((step) => (step._id ? [step._id] : [])));
-  for (const old of service.steps) if (!kept.has(old._id)) await servicesApi.deleteStep(service._id, old._id);
-  for (const [position, step] of wanted.entries()) {
-    const body = stepInput(step, draft.type);
-    if (step._id) await servicesApi.updateStep(service._id, { _id: step._id, ...body, position });
-    else await servicesApi.addStep(service._id, { ...body, position });
-  }
-  if (type === 'simple' && service.type === 'multi') await servicesApi.convertService(service._id, 'simple');
-}
-
 /**
  * The service designer (modules §5 "Service"): name, group, description, type, responsible department, days limit,
  * audience, owners, the request form's fields, and the steps with their performers and own fields. Problems show on
@@ -242,6 +225,8 @@ export function ServiceDesigner({ service }: { service?: ServiceDto }) {
   const { client: workspace, isAdmin } = useSession();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const create = useMutation(serviceMutations.create(client));
+  const edit = useMutation(serviceMutations.edit(client));
   const catalogue = useQuery(serviceQueries.catalogue(workspace?._id ?? ''));
   const departments = useDepartmentOptions();
   const [draft, setDraft] = useState<Draft>(() => (service ? draftOf(service) : emptyDraft()));
@@ -278,20 +263,22 @@ export function ServiceDesigner({ service }: { service?: ServiceDto }) {
     setBusy(true);
     try {
       if (service) {
-        await saveEdits(service, draft, withOwners);
+        const wanted = draft.type === 'simple' ? draft.steps.slice(0, 1) : draft.steps;
+        await edit.mutateAsync({
+          service,
+          input: serviceInput(draft, withOwners),
+          steps: wanted.map((step) => ({ ...stepInput(step, draft.type), ...(step._id ? { _id: step._id } : {}) })),
+        });
         showSuccess(t('designer.saved'));
-        await refreshServices(client);
         navigate(`/service/${service._id}?tab=info`);
       } else {
-        const created = await servicesApi.createService(serviceInput(draft, withOwners));
+        const created = await create.mutateAsync(serviceInput(draft, withOwners));
         showSuccess(t('designer.created'));
-        await refreshServices(client);
         navigate(`/service/${created._id}?tab=info`);
       }
     } catch (err) {
       setServer(fieldErrors(err));
       setFailure(errorText(err));
-      if (service) await client.invalidateQueries({ queryKey: serviceQueries.one(service._id).queryKey });
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { isUuid } from '@hallway/shared';
 import type { RequestDto, ServiceDto } from '@hallway/shared/services';
 import { Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -12,8 +12,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PageSkeleton } from '../../ui/Skeletons';
 import { EmptyState, QueryState } from '../../ui/States';
 import { showSuccess } from '../../ui/toast';
-import { deleteService } from './api';
-import { refreshServices, serviceQueries } from './queries';
+import { serviceMutations, serviceQueries } from './queries';
 import { RequestForm } from './RequestForm';
 import { RequestsList } from './RequestsList';
 import { RequestsTable } from './RequestsTable';
@@ -156,7 +155,7 @@ type Tab = (typeof TABS)[number];
 function ServiceView({ service }: { service: ServiceDto }) {
   const { t } = useServicesTexts();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const remove = useMutation(serviceMutations.remove(useQueryClient()));
   const [params, setParams] = useSearchParams();
   const [deleting, setDeleting] = useState(false);
   const tabs = TABS.filter((tab) =>
@@ -246,8 +245,7 @@ function ServiceView({ service }: { service: ServiceDto }) {
         confirmLabel={t('service.delete')}
         danger
         onConfirm={async () => {
-          await deleteService(service._id);
-          await refreshServices(client);
+          await remove.mutateAsync(service._id);
           showSuccess(t('service.deleted'));
           navigate('/services');
         }}
