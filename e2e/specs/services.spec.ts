@@ -56,11 +56,17 @@ test('a service: designed by an administrator, requested, accepted live, decline
   await page.getByRole('option', { name: 'Choice from a list' }).click();
   await fields.nth(2).getByRole('textbox', { name: 'Options' }).fill('Economy\nBusiness');
   // The third field is moved to the top with the keyboard.
-  await fields.nth(2).getByRole('button', { name: 'Drag field 3' }).focus();
+  const handle = fields.nth(2).getByRole('button', { name: 'Drag field 3' });
+  await handle.focus();
+  // Each step is announced to screen readers; the test waits for it as a person does.
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('status').filter({ hasText: 'Field 3 is at position 2 of 3.' })).toHaveCount(1);
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('status').filter({ hasText: 'Field 3 is at position 1 of 3.' })).toHaveCount(1);
   await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: 'Field 3 dropped at position 1 of 3.' })).toHaveCount(1);
   await expect(fields.nth(0).getByRole('textbox', { name: 'Field name' })).toHaveValue('Class');
   const steps = page.getByTestId('designer-step');
   await steps.nth(0).getByRole('textbox', { name: 'Step name' }).fill('Team lead approves');
@@ -121,7 +127,7 @@ test('a service: designed by an administrator, requested, accepted live, decline
   await expect(history).toContainText('The travel budget is spent for this year.');
   await anna.page.getByRole('textbox', { name: 'Write a comment' }).fill('Understood, thank you both.');
   await anna.page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(lukas.page.getByText('Understood, thank you both.')).toBeVisible();
+  await expect(lukas.page.getByTestId('comment').getByText('Understood, thank you both.')).toBeVisible();
   await shot(anna.page, 'services-request-desktop-light');
 
   // The table: every request of the service, filtered by status.
