@@ -32,13 +32,17 @@ interface DeletedEvent {
   subject: { type: string; id: string };
 }
 
-/** A comment added (or its newer copy), answers under their comment; a copy already there keeps its own `can`. */
+/** A realtime copy carries no reader's abilities (all false): the copy already there keeps its own then. */
+const canOf = (incoming: Answer, known: Answer) =>
+  incoming.can.edit || incoming.can.delete ? incoming.can : known.can;
+
+/** A comment added (or its newer copy), answers under their comment. */
 export function withComment(thread: CommentDto[], comment: Answer & { answers?: Answer[] }): CommentDto[] {
   if (comment.parent.type === 'comment') {
     return thread.map((item) => {
       if (item._id !== comment.parent.id) return item;
       const known = item.answers.find((answer) => answer._id === comment._id);
-      const next = known ? { ...comment, can: known.can } : comment;
+      const next = known ? { ...comment, can: canOf(comment, known) } : comment;
       const answers = known
         ? item.answers.map((answer) => (answer._id === comment._id ? next : answer))
         : [...item.answers, next];
@@ -48,7 +52,7 @@ export function withComment(thread: CommentDto[], comment: Answer & { answers?: 
   const known = thread.find((item) => item._id === comment._id);
   if (known) {
     return thread.map((item) =>
-      item._id === comment._id ? { ...item, ...comment, can: known.can, answers: known.answers } : item,
+      item._id === comment._id ? { ...item, ...comment, can: canOf(comment, known), answers: known.answers } : item,
     );
   }
   return [...thread, { ...comment, answers: comment.answers ?? [] }];

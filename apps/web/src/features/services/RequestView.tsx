@@ -295,7 +295,7 @@ export function RequestView({ request }: { request: RequestDto }) {
                 <Stack key={step._id} gap={4} component="li" data-testid="request-step" data-status={step.status}>
                   <Group gap="xs" justify="space-between" wrap="nowrap">
                     <Text fw={600} size="sm">
-                      {step.position}. {step.name}
+                      {step.kind === 'request' ? t('request.form') : `${step.position}. ${step.name}`}
                     </Text>
                     <Badge color={STEP_COLOR[step.status]} variant="light" radius="sm">
                       {t(`stepStatus.${step.status}`)}

@@ -9,7 +9,7 @@ const STATUS_COLOR = { active: 'blue', success: 'green', rejected: 'red' } as co
 export function StatusBadge({ status }: { status: RequestItem['status'] }) {
   const { t } = useServicesTexts();
   return (
-    <Badge variant="light" color={STATUS_COLOR[status]} radius="sm">
+    <Badge variant="light" color={STATUS_COLOR[status]} radius="sm" style={{ minWidth: 'max-content' }}>
       {t(`status.${status}`)}
     </Badge>
   );
