@@ -240,6 +240,8 @@ export function ServiceDesigner({ service }: { service?: ServiceDto }) {
   const set = (next: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...next }));
     setServer({});
+    // The summary above the buttons speaks of the last attempt: a change makes it stale.
+    setFailure(null);
   };
   const groups = (catalogue.data?.result ?? []).map((group) => ({ value: group._id, label: group.name }));
   if (service?.group && !groups.some((group) => group.value === service.group?._id)) {
