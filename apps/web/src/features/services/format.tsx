@@ -26,7 +26,7 @@ export function DueDate({ request }: { request: Pick<RequestItem, 'due_date' | '
     );
   const day = formatDay(request.due_date, lang);
   return request.overdue ? (
-    <Text size="sm" c="red" fw={600} data-overdue="true">
+    <Text size="sm" c="red.9" fw={600} data-overdue="true">
       {day} · {t('requests.overdue')}
     </Text>
   ) : (
