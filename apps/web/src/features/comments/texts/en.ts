@@ -1,0 +1,17 @@
+export const en = {
+  title: 'Comments',
+  empty: 'No comments yet',
+  write: 'Write a comment',
+  answer: 'Answer',
+  answerTo: 'Answer to {{name}}',
+  send: 'Send',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  deleteComment: 'Delete the comment by {{name}}',
+  answerComment: 'Answer the comment by {{name}}',
+  attach: 'Attach files',
+  attachments: 'Attachments',
+  edited: 'edited',
+  removeFile: 'Remove {{name}}',
+  thread: 'Comments of this item',
+};

@@ -1,0 +1,19 @@
+import type { en } from './en';
+
+export const uk: typeof en = {
+  title: 'Коментарі',
+  empty: 'Коментарів поки немає',
+  write: 'Написати коментар',
+  answer: 'Відповісти',
+  answerTo: 'Відповідь для {{name}}',
+  send: 'Надіслати',
+  cancel: 'Скасувати',
+  delete: 'Видалити',
+  deleteComment: 'Видалити коментар {{name}}',
+  answerComment: 'Відповісти на коментар {{name}}',
+  attach: 'Прикріпити файли',
+  attachments: 'Вкладення',
+  edited: 'змінено',
+  removeFile: 'Прибрати {{name}}',
+  thread: 'Коментарі до запису',
+};
