@@ -161,7 +161,6 @@ export function RequestsTable({ service }: { service: ServiceDto }) {
             <Paper withBorder radius="lg" className="hw-services-scroll">
               <Table
                 verticalSpacing="xs"
-                striped
                 aria-label={t('table.title')}
                 aria-busy={query.isPlaceholderData}
                 data-testid="requests-table"

@@ -163,8 +163,6 @@ export function TaskTable({ desk, onOpen }: { desk: DeskDto; onOpen: (taskId: st
           <Paper withBorder radius="lg">
             <ScrollArea type="auto">
               <Table
-                striped
-                highlightOnHover
                 aria-busy={query.isPlaceholderData}
                 aria-label={t('table.title')}
                 miw={860}
