@@ -478,7 +478,10 @@ describe('tasks', () => {
     expect((await told(ws, 'tasks.comment')).at(-1)!.recipients.ids).toEqual([ws.admin.id]);
     // The card's answer carries its thread, newest first (modules §3: comments added at the front).
     const read = (await call(h, watcher, 'GET', `/api/task/${created._id}`)).json().result;
-    expect(read.comments.map((c: { text: string }) => c.text)).toEqual(['Walt, can you check?', 'Printed half of them']);
+    expect(read.comments.map((c: { text: string }) => c.text)).toEqual([
+      'Walt, can you check?',
+      'Printed half of them',
+    ]);
     const described = await call(h, ws.admin, 'PUT', `/api/task/${created._id}`, { mentions: [ws.employee.id] });
     expect(described.statusCode, described.body).toBe(200);
     expect((await told(ws, 'tasks.mentioned')).at(-1)!.recipients.ids).toEqual([ws.employee.id]);

@@ -162,11 +162,7 @@ export function TaskTable({ desk, onOpen }: { desk: DeskDto; onOpen: (taskId: st
         {(data) => (
           <Paper withBorder radius="lg">
             <ScrollArea type="auto">
-              <Table
-                aria-busy={query.isPlaceholderData}
-                aria-label={t('table.title')}
-                miw={860}
-              >
+              <Table aria-busy={query.isPlaceholderData} aria-label={t('table.title')} miw={860}>
                 <Table.Thead>
                   <Table.Tr>
                     {COLUMNS.map((column) => {
