@@ -10,6 +10,7 @@ import { formatDayTime } from '../../i18n/dates';
 import { errorText } from '../../i18n/errors';
 import { Avatar, displayName } from '../../ui/Avatar';
 import { FileUpload } from '../../ui/FileUpload';
+import { PeoplePicker, type PickedPerson } from '../../ui/PeoplePicker';
 import { LengthCounter } from '../../ui/ValidatedInput';
 import { commentMutations } from './queries';
 import { useCommentsTexts } from './texts';
@@ -98,11 +99,14 @@ export function useThreadEvents(
 function CommentForm({
   subject,
   answerTo,
+  mentioning,
   onSent,
   onCancel,
 }: {
   subject: CommentSubject;
   answerTo?: { id: string; name: string };
+  /** Offers to mention people (they are notified, as the subject's module decides). */
+  mentioning?: boolean;
   onSent: (comment: CommentDto) => void;
   onCancel?: () => void;
 }) {
@@ -110,6 +114,8 @@ function CommentForm({
   const create = useMutation(commentMutations.create());
   const [text, setText] = useState('');
   const [files, setFiles] = useState<StoredFile[]>([]);
+  const [mentions, setMentions] = useState<string[]>([]);
+  const [mentioned, setMentioned] = useState<PickedPerson[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const send = async () => {
@@ -122,9 +128,11 @@ function CommentForm({
         parent,
         text: text.trim(),
         attachments: files.map((file) => file._id),
+        ...(mentions.length ? { mentions } : {}),
       });
       setText('');
       setFiles([]);
+      setMentions([]);
       onSent({ ...result, answers: result.answers ?? [] });
     } catch (err) {
       setError(errorText(err));
@@ -154,6 +162,17 @@ function CommentForm({
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           autoFocus={!!answerTo}
         />
+        {mentioning && (
+          <PeoplePicker
+            label={t('mention')}
+            value={mentions}
+            known={mentioned}
+            onChange={(ids, people) => {
+              setMentions(ids);
+              setMentioned(people);
+            }}
+          />
+        )}
         {files.length > 0 && (
           <Group gap="xs">
             {files.map((file) => (
@@ -240,6 +259,11 @@ function CommentItem({
             {comment.text}
           </Text>
         )}
+        {comment.mentions.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {comment.mentions.map((person) => `@${displayName(person)}`).join(', ')}
+          </Text>
+        )}
         {comment.attachments.map((file) => (
           <Group key={file._id} gap={4}>
             <IconPaperclip size={12} aria-hidden />
@@ -286,29 +310,44 @@ function CommentItem({
   );
 }
 
+/** Oldest first, as the thread keeps them (a new comment goes last). */
+const chronological = (thread: CommentDto[]) => [...thread].sort((a, b) => a.created.localeCompare(b.created));
+
 /**
  * A comment thread of any subject (`{ type, id }`: a request, a task): its comments with their answers (one level),
- * a form to write (with attachments), answers and deletions where the server's `can` allows, and the `comment.*`
- * realtime events of that subject applied live.
+ * a form to write (with attachments, and mentions where the subject offers them), answers and deletions where the
+ * server's `can` allows, and the `comment.*` realtime events of that subject applied live. `newestFirst` shows the
+ * newest comment on top with the form above it (a task's thread, spec modules §3 "Task board").
  */
 export function CommentThread({
   subject,
   initial,
   canComment,
+  mentions = false,
+  newestFirst = false,
 }: {
   subject: CommentSubject;
   initial: CommentDto[];
   canComment: boolean;
+  mentions?: boolean;
+  newestFirst?: boolean;
 }) {
   const { t } = useCommentsTexts();
   const { socket } = useSession();
-  const [thread, setThread] = useState(initial);
+  const [thread, setThread] = useState(() => chronological(initial));
   const [answering, setAnswering] = useState<string | null>(null);
   // A newer copy of the subject (read again after a change) brings its comments: it replaces the thread.
-  useEffect(() => setThread(initial), [initial]);
+  useEffect(() => setThread(chronological(initial)), [initial]);
   const apply = useCallback((change: (thread: CommentDto[]) => CommentDto[]) => setThread(change), []);
   useThreadEvents(socket, subject, apply);
   const titleId = `comments-${subject.id}`;
+  const form = (
+    <CommentForm
+      subject={subject}
+      mentioning={mentions}
+      onSent={(comment) => apply((current) => withComment(current, comment))}
+    />
+  );
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={titleId}>
       <Stack gap="md">
@@ -320,7 +359,8 @@ export function CommentThread({
             {t('empty')}
           </Text>
         )}
-        {thread.map((comment) => (
+        {canComment && newestFirst && form}
+        {(newestFirst ? [...thread].reverse() : thread).map((comment) => (
           <Stack key={comment._id} gap="xs">
             <CommentItem
               comment={comment}
@@ -353,9 +393,7 @@ export function CommentThread({
             )}
           </Stack>
         ))}
-        {canComment && (
-          <CommentForm subject={subject} onSent={(comment) => apply((current) => withComment(current, comment))} />
-        )}
+        {canComment && !newestFirst && form}
       </Stack>
     </Paper>
   );

@@ -6,6 +6,8 @@ export interface NewComment {
   parent: { type: string; id: string };
   text: string;
   attachments: string[];
+  /** People to notify, where the subject's module offers mentions (a task's thread). */
+  mentions?: string[];
 }
 
 export const createComment = async (body: NewComment) =>

@@ -49,9 +49,9 @@ import { FileUpload } from '../../ui/FileUpload';
 import { PeoplePicker, type PickedPerson } from '../../ui/PeoplePicker';
 import { QueryState, SkeletonRows } from '../../ui/States';
 import { showError, showSuccess } from '../../ui/toast';
+import { CommentThread } from '../comments';
 import { SWATCHES } from './format';
 import { taskKeys, taskMutations, taskQueries } from './queries';
-import { TaskComments } from './TaskComments';
 import { useTasksTexts } from './texts';
 
 interface TaskDrawerProps {
@@ -496,7 +496,13 @@ function TaskEditor({ task, deskId, onClose, onReload }: TaskEditorProps) {
         </Group>
       )}
       <Divider />
-      <TaskComments taskId={task._id} canComment={task.can.comment} comments={task.comments} />
+      <CommentThread
+        subject={{ type: 'task', id: task._id }}
+        initial={task.comments}
+        canComment={task.can.comment}
+        mentions
+        newestFirst
+      />
       <Divider />
       <TaskHistory task={task} />
       <ConfirmDialog

@@ -1,4 +1,3 @@
-import type { CommentDto } from '@hallway/shared';
 import type {
   DeskBody,
   DeskDto,
@@ -126,13 +125,3 @@ export async function downloadExcel(deskId: string, filters: TableFilters): Prom
   saveBlob(await response.blob(), name);
   return name;
 }
-
-/** `POST api/comment` with parent `{ type: 'task', id }` (docs/api.md "Comments"). */
-export const createTaskComment = (taskId: string, text: string, mentions: string[]) =>
-  one(
-    api<One<CommentDto>>('/api/comment', {
-      method: 'POST',
-      body: { parent: { type: 'task', id: taskId }, text, mentions },
-      ...local,
-    }),
-  );

@@ -197,11 +197,4 @@ export const taskMutations = {
         void client.invalidateQueries({ queryKey: taskKeys.tables(deskId) });
       },
     }),
-
-  comment: (client: QueryClient, taskId: string) =>
-    mutationOptions({
-      mutationFn: ({ text, mentions }: { text: string; mentions: string[] }) =>
-        tasksApi.createTaskComment(taskId, text, mentions),
-      onSuccess: () => void client.invalidateQueries({ queryKey: taskKeys.task(taskId) }),
-    }),
 };

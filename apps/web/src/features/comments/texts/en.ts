@@ -12,6 +12,7 @@ export const en = {
   attach: 'Attach files',
   attachments: 'Attachments',
   edited: 'edited',
+  mention: 'Mention',
   removeFile: 'Remove {{name}}',
   thread: 'Comments of this item',
 };

@@ -14,6 +14,7 @@ export const ru: typeof en = {
   attach: 'Прикрепить файлы',
   attachments: 'Вложения',
   edited: 'изменён',
+  mention: 'Упомянуть',
   removeFile: 'Убрать {{name}}',
   thread: 'Комментарии к записи',
 };

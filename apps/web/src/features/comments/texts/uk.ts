@@ -14,6 +14,7 @@ export const uk: typeof en = {
   attach: 'Прикріпити файли',
   attachments: 'Вкладення',
   edited: 'змінено',
+  mention: 'Згадати',
   removeFile: 'Прибрати {{name}}',
   thread: 'Коментарі до запису',
 };
