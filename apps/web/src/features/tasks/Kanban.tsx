@@ -520,59 +520,73 @@ function DeleteLane({ desk, lane, onClose }: { desk: DeskDto; lane: Lane; onClos
 }
 
 /** "Add a card" at the bottom of a lane: a name, Enter adds it and keeps the field open for the next one. */
-function AddCard({ deskId, laneId }: { deskId: string; laneId: string }) {
+/**
+ * A button that turns into a one-field form (a lane's new card, the desk's new lane): Enter adds, Escape or Cancel
+ * closes. A card's form stays open for the next card; a lane's closes once the lane is there.
+ */
+function InlineAdd({
+  label,
+  fieldLabel,
+  max,
+  pending,
+  keepOpen,
+  lane,
+  onAdd,
+}: {
+  label: string;
+  fieldLabel: string;
+  max: number;
+  pending: boolean;
+  keepOpen?: boolean;
+  /** The desk's new lane: a lane-wide form after a light button. */
+  lane?: boolean;
+  onAdd: (name: string, added: () => void) => void;
+}) {
   const { t } = useTasksTexts();
-  const client = useQueryClient();
-  const add = useMutation(taskMutations.addTask(client, deskId));
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
+  const close = () => {
+    setName('');
+    setOpen(false);
+  };
   if (!open)
     return (
       <Button
-        variant="subtle"
+        variant={lane ? 'light' : 'subtle'}
         color="gray"
-        size="compact-sm"
-        leftSection={<IconPlus size={14} />}
+        size={lane ? 'sm' : 'compact-sm'}
+        leftSection={<IconPlus size={lane ? 16 : 14} />}
         onClick={() => setOpen(true)}
-        className="tasks-add"
+        className={lane ? 'tasks-add-lane' : 'tasks-add'}
       >
-        {t('kanban.addCard')}
+        {label}
       </Button>
     );
-  const submit = () => {
-    const next = name.trim();
-    if (!next) return;
-    add.mutate({ lane: laneId, name: next }, { onSuccess: () => setName(''), onError: showError });
-  };
   return (
     <form
-      className="tasks-add"
+      className={lane ? 'tasks-lane tasks-add-lane' : 'tasks-add'}
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        const next = name.trim();
+        if (next) onAdd(next, keepOpen ? () => setName('') : close);
       }}
     >
       <TextInput
         size="xs"
         value={name}
-        maxLength={TASK_NAME_MAX}
-        aria-label={t('kanban.cardName')}
-        placeholder={t('kanban.cardName')}
+        maxLength={max}
+        aria-label={fieldLabel}
+        placeholder={fieldLabel}
         autoFocus
-        disabled={add.isPending}
+        disabled={pending && keepOpen}
         onChange={(event) => setName(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setName('');
-            setOpen(false);
-          }
-        }}
+        onKeyDown={(event) => event.key === 'Escape' && close()}
       />
       <Group gap={4} mt={4}>
-        <Button type="submit" size="compact-xs" loading={add.isPending} disabled={!name.trim()}>
-          {t('kanban.addCard')}
+        <Button type="submit" size="compact-xs" loading={pending} disabled={!name.trim()}>
+          {label}
         </Button>
-        <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setOpen(false)}>
+        <Button size="compact-xs" variant="subtle" color="gray" onClick={close}>
           {t('kanban.cancel')}
         </Button>
       </Group>
@@ -580,57 +594,32 @@ function AddCard({ deskId, laneId }: { deskId: string; laneId: string }) {
   );
 }
 
+function AddCard({ deskId, laneId }: { deskId: string; laneId: string }) {
+  const { t } = useTasksTexts();
+  const add = useMutation(taskMutations.addTask(useQueryClient(), deskId));
+  return (
+    <InlineAdd
+      label={t('kanban.addCard')}
+      fieldLabel={t('kanban.cardName')}
+      max={TASK_NAME_MAX}
+      pending={add.isPending}
+      keepOpen
+      onAdd={(name, added) => add.mutate({ lane: laneId, name }, { onSuccess: added, onError: showError })}
+    />
+  );
+}
+
 function AddLane({ deskId }: { deskId: string }) {
   const { t } = useTasksTexts();
-  const client = useQueryClient();
-  const add = useMutation(taskMutations.addLane(client, deskId));
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  if (!open)
-    return (
-      <Button
-        variant="light"
-        color="gray"
-        leftSection={<IconPlus size={16} />}
-        onClick={() => setOpen(true)}
-        className="tasks-add-lane"
-      >
-        {t('kanban.addLane')}
-      </Button>
-    );
+  const add = useMutation(taskMutations.addLane(useQueryClient(), deskId));
   return (
-    <form
-      className="tasks-lane tasks-add-lane"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const next = name.trim();
-        if (next)
-          add.mutate(next, {
-            onSuccess: () => {
-              setName('');
-              setOpen(false);
-            },
-            onError: showError,
-          });
-      }}
-    >
-      <TextInput
-        size="xs"
-        value={name}
-        maxLength={LANE_NAME_MAX}
-        aria-label={t('kanban.laneName')}
-        placeholder={t('kanban.laneName')}
-        autoFocus
-        onChange={(event) => setName(event.currentTarget.value)}
-      />
-      <Group gap={4} mt={4}>
-        <Button type="submit" size="compact-xs" loading={add.isPending} disabled={!name.trim()}>
-          {t('kanban.addLane')}
-        </Button>
-        <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setOpen(false)}>
-          {t('kanban.cancel')}
-        </Button>
-      </Group>
-    </form>
+    <InlineAdd
+      label={t('kanban.addLane')}
+      fieldLabel={t('kanban.laneName')}
+      max={LANE_NAME_MAX}
+      pending={add.isPending}
+      lane
+      onAdd={(name, added) => add.mutate(name, { onSuccess: added, onError: showError })}
+    />
   );
 }
