@@ -164,6 +164,59 @@ test('a desk: made from the template, cards added, dragged by mouse and keyboard
   await admin.context.close();
 });
 
+test('a project page lists its desks; one made there is linked to the project; a card’s comment mentions a person', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await openAs(browser, 'admin');
+  const page = admin.page;
+  const name = `Sprint ${Date.now() % 100_000}`;
+  await page.goto('/groups/?tab=projects');
+  await page.getByRole('link', { name: 'Mobile app 2.0' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mobile app 2.0' })).toBeVisible();
+  const projectPage = page.url();
+  const desks = page.getByRole('region', { name: /^Desks/ });
+  await desks.getByRole('button', { name: 'New desk' }).click();
+  const form = page.getByRole('dialog', { name: 'New desk' });
+  await expect(form.getByRole('combobox', { name: 'Project' })).toHaveValue('Mobile app 2.0');
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // A comment on a card, newest on top, mentioning Lukas.
+  await addCard(page, 'To do', 'Wireframes');
+  await card(lane(page, 'To do'), 'Wireframes').click();
+  const drawer = page.getByRole('dialog', { name: 'Card' });
+  await drawer.getByRole('textbox', { name: 'Write a comment' }).fill('Please review the wireframes');
+  const mention = drawer.getByLabel('Mention');
+  await mention.click();
+  await mention.pressSequentially('Luk');
+  await page.getByRole('option', { name: /Lukas Schmidt/ }).click();
+  await drawer.getByRole('button', { name: 'Send', exact: true }).click();
+  const comment = drawer.getByTestId('comment').filter({ hasText: 'Please review the wireframes' });
+  await expect(comment).toContainText('@Lukas Schmidt');
+  await drawer.getByRole('textbox', { name: 'Write a comment' }).fill('And the icons');
+  await drawer.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(drawer.getByTestId('comment').first()).toContainText('And the icons');
+  await shot(page, 'tasks-card-comments-desktop-light');
+  await page.keyboard.press('Escape');
+
+  // The project page lists the desk; so does the desks page's "by project" tab.
+  await page.goto(projectPage);
+  await expect(desks.getByRole('link', { name })).toBeVisible();
+  await shot(page, 'tasks-project-desks-desktop-light');
+  await page.goto('/task-tracker');
+  await page.getByRole('tab', { name: 'By project' }).click();
+  await expect(page.getByText('Choose a project')).toBeVisible();
+  const pick = page.getByRole('combobox', { name: 'Project' });
+  await pick.click();
+  await pick.pressSequentially('Mobile');
+  await page.getByRole('option', { name: 'Mobile app 2.0' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expect(page).toHaveURL(/list=project&project=/);
+  await admin.context.close();
+});
+
 test('a desk of 2,000 cards in 8 lanes opens without freezing (its time printed, not asserted)', async ({
   browser,
   request,

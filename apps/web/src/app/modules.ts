@@ -37,7 +37,14 @@ const withTexts =
 export type Placed<S extends Slot<unknown>> = S & { module: string; namespace?: string };
 
 /** The lists a module adds to (besides routes and menu); one key per list. */
-const SLOT_LISTS = ['wallWidgets', 'adminTabs', 'employeesTabs', 'profileTabs', 'profileBadges'] as const;
+const SLOT_LISTS = [
+  'wallWidgets',
+  'adminTabs',
+  'employeesTabs',
+  'profileTabs',
+  'profileBadges',
+  'projectPanels',
+] as const;
 
 export interface Registry {
   shellRoutes: ShellRoute[];
@@ -50,6 +57,7 @@ export interface Registry {
   employeesTabs: Placed<TabSlot>[];
   profileTabs: Placed<ProfileTabSlot>[];
   profileBadges: Placed<NonNullable<WebModule['profileBadges']>[number]>[];
+  projectPanels: Placed<NonNullable<WebModule['projectPanels']>[number]>[];
   /** The accessibility pass's pages, with the module that declared each. */
   a11yPages: (A11yPage & { module: string })[];
 }
@@ -112,6 +120,7 @@ export function buildRegistry(modules: WebModule[]): Registry {
     employeesTabs: place('employeesTabs'),
     profileTabs: place('profileTabs'),
     profileBadges: place('profileBadges'),
+    projectPanels: place('projectPanels'),
     a11yPages: modules.flatMap((module) => (module.a11yPages ?? []).map((page) => ({ ...page, module: module.name }))),
   };
 }

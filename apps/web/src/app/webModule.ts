@@ -1,4 +1,4 @@
-import type { Feature, Right, UserDto } from '@hallway/shared';
+import type { Feature, ProjectDto, Right, UserDto } from '@hallway/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { UiLang } from '../i18n';
@@ -32,6 +32,8 @@ export interface WebModule {
   employeesTabs?: TabSlot[];
   /** Its tabs of a profile, in the page's read mode or its edit mode. */
   profileTabs?: ProfileTabSlot[];
+  /** Its sections in a project page's side column (`/project/:_id`), below the participants. */
+  projectPanels?: Slot<{ default: ComponentType<{ project: ProjectDto }> }>[];
   /** Badges it adds next to a person's name in the profile's header. */
   profileBadges?: Slot<{ default: ComponentType<{ userId: string }> }>[];
   /** Its pages for the browser tests' accessibility pass (e2e/specs/a11y.spec.ts), from a plain `a11y.ts`. */

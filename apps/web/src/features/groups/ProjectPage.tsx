@@ -4,6 +4,8 @@ import { IconArrowLeft, IconCalendar, IconEdit, IconTrash, IconUserMinus } from 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { registry } from '../../app/modules';
+import { useSlots } from '../../app/slots';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PeoplePicker } from '../../ui/PeoplePicker';
@@ -122,6 +124,12 @@ function Participants({ project }: { project: ProjectDto }) {
   );
 }
 
+/** The sections other modules add to the side column (`projectPanels`: the project's desks). */
+function Panels({ project }: { project: ProjectDto }) {
+  const { slots } = useSlots('projectPanels', registry.projectPanels);
+  return slots?.map(({ key, loaded: { default: Panel } }) => <Panel key={key} project={project} />);
+}
+
 function ProjectView({ project }: { project: ProjectDto }) {
   const { t } = usePlaceTexts('project');
   const client = useQueryClient();
@@ -203,7 +211,10 @@ function ProjectView({ project }: { project: ProjectDto }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <Participants project={project} />
+          <Stack gap="md">
+            <Participants project={project} />
+            <Panels project={project} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <Modal

@@ -8,6 +8,7 @@ import { CountedTextInput } from '../../ui/CountedTextInput';
 import { FileUpload } from '../../ui/FileUpload';
 import { PeoplePicker, type PickedPerson } from '../../ui/PeoplePicker';
 import { backgroundStyle, SWATCHES } from './format';
+import { ProjectSelect } from './ProjectSelect';
 import { taskMutations } from './queries';
 import { useTasksTexts } from './texts';
 
@@ -17,12 +18,14 @@ interface DeskFormProps {
   /** The desk to edit; a new one without it. */
   desk?: DeskDto;
   onCreated?: (desk: DeskDto) => void;
+  /** A new desk's project, chosen already (a project page's "new desk"). */
+  project?: string;
 }
 
 const ids = (people: PersonCard[] | undefined) => (people ?? []).map((person) => person._id);
 
 /** The desk's form in a modal: a new desk (empty or from the template) or an existing one's settings and people. */
-export function DeskForm({ opened, onClose, desk, onCreated }: DeskFormProps) {
+export function DeskForm({ opened, onClose, desk, onCreated, project: preset }: DeskFormProps) {
   const { t } = useTasksTexts();
   const client = useQueryClient();
   const create = useMutation(taskMutations.createDesk(client));
@@ -35,12 +38,13 @@ export function DeskForm({ opened, onClose, desk, onCreated }: DeskFormProps) {
   const [background, setBackground] = useState(desk?.background ?? '');
   const [admins, setAdmins] = useState(ids(desk?.admins));
   const [members, setMembers] = useState(ids(desk?.members));
+  const [project, setProject] = useState<string | null>(desk ? desk.project : (preset ?? null));
   const known: PickedPerson[] = [...(desk?.admins ?? []), ...(desk?.members ?? [])];
   const errors = fieldErrors(saving.error);
   const general = saving.error && Object.keys(errors).length === 0 ? errorText(saving.error) : null;
 
   const submit = () => {
-    const body = { name, description, type, background, admins, members };
+    const body = { name, description, type, background, admins, members, project };
     if (desk) update.mutate(body, { onSuccess: onClose });
     else
       create.mutate(
@@ -132,6 +136,7 @@ export function DeskForm({ opened, onClose, desk, onCreated }: DeskFormProps) {
               </Group>
             )}
           </Stack>
+          <ProjectSelect label={t('form.project')} value={project} onChange={setProject} error={errors.project} />
           <PeoplePicker
             label={t('form.admins')}
             value={admins}

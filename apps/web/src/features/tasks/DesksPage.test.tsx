@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import * as groupsApi from '../groups/api';
 import * as api from './api';
 import DesksPage from './DesksPage';
+import ProjectDesks from './ProjectDesks';
 import { DESK_ID, deskCan, lukas, makeDesk, renderWithSession } from './testing';
 
 const { lanes, admins, members, people, ...launch } = makeDesk({
@@ -65,5 +67,46 @@ describe('DesksPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0]![0]).toMatchObject({ name: 'Spring', type: 'hidden', template: 'basic', admins: [] });
+  });
+
+  const PROJECT = '01a1fe5d-0000-7000-8000-0000000000a1';
+  const project = { _id: PROJECT, name: 'Mobile app 2.0' } as Awaited<ReturnType<typeof groupsApi.fetchProject>>;
+  const projects = () =>
+    vi.spyOn(groupsApi, 'fetchProjects').mockResolvedValue({ result: [project], page: 0, pages: 1, total: 1 });
+
+  it('lists a project’s desks in the "by project" tab once a project is chosen', async () => {
+    projects();
+    vi.spyOn(groupsApi, 'fetchProject').mockResolvedValue(project);
+    renderWithSession(<DesksPage />, {}, '/task-tracker?list=project');
+    expect(await screen.findByText('Choose a project')).toBeTruthy();
+    expect(list).not.toHaveBeenCalled();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('combobox', { name: 'Project' }));
+    await user.click(await screen.findByRole('option', { name: 'Mobile app 2.0' }));
+    expect(await screen.findByRole('link', { name: /Launch/ })).toBeTruthy();
+    expect(list).toHaveBeenLastCalledWith('project', 0, expect.anything(), PROJECT);
+  });
+
+  it('shows a project page’s desks and creates one linked to the project', async () => {
+    projects();
+    vi.spyOn(groupsApi, 'fetchProject').mockResolvedValue(project);
+    list.mockResolvedValue(page([launch], true));
+    const create = vi.spyOn(api, 'createDesk').mockResolvedValue(makeDesk({ name: 'Sprint 1', can: deskCan }));
+    renderWithSession(<ProjectDesks project={project} />, {}, `/project/${PROJECT}`);
+    const region = await screen.findByRole('region', { name: 'Desks · 1' });
+    expect(within(region).getByRole('link', { name: 'Launch' }).getAttribute('href')).toBe(`/desk/${DESK_ID}`);
+    expect(list).toHaveBeenCalledWith('project', 0, expect.anything(), PROJECT);
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(region).getByRole('button', { name: 'New desk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New desk' });
+    await waitFor(() =>
+      expect((within(dialog).getByRole('combobox', { name: 'Project' }) as HTMLInputElement).value).toBe(
+        'Mobile app 2.0',
+      ),
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Sprint 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![0]).toMatchObject({ name: 'Sprint 1', project: PROJECT });
   });
 });

@@ -1,3 +1,4 @@
+import { isUuid } from '@hallway/shared';
 import { DESK_PAGE_SIZE } from '@hallway/shared/tasks';
 import { Badge, Button, Card, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconLayoutKanban, IconPlus } from '@tabler/icons-react';
@@ -10,32 +11,38 @@ import { EmptyState, QueryState } from '../../ui/States';
 import type { DeskItem } from './api';
 import { DeskForm } from './DeskForm';
 import { backgroundStyle, TYPE_COLORS } from './format';
+import { ProjectSelect } from './ProjectSelect';
 import { taskQueries } from './queries';
 import { useTasksTexts } from './texts';
 import './tasks.css';
 
-const LISTS = ['mine', 'shared'] as const;
+const LISTS = ['mine', 'shared', 'project'] as const;
 type Tab = (typeof LISTS)[number];
 const EMPTY = {
   mine: ['list.emptyMineTitle', 'list.emptyMineText'],
   shared: ['list.emptySharedTitle', 'list.emptySharedText'],
+  project: ['list.emptyProjectTitle', 'list.emptyProjectText'],
 } as const;
 
-/** The tab and page as the address keeps them (`?list=shared&page=2`). */
+/** The tab, project and page as the address keeps them (`?list=project&project=<id>&page=2`). */
 function useListPlace() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('list');
-  const list: Tab = raw === 'shared' ? 'shared' : 'mine';
+  const list: Tab = LISTS.find((value) => value === raw) ?? 'mine';
+  const rawProject = params.get('project')?.toLowerCase() ?? '';
+  const project = list === 'project' && isUuid(rawProject) ? rawProject : null;
   const page = Math.max(0, Number(params.get('page')) - 1 || 0);
-  const go = (next: { list?: Tab; page?: number }) => {
+  const go = (next: { list?: Tab; page?: number; project?: string | null }) => {
     const entries: [string, string][] = [];
     const nextList = next.list ?? list;
-    const nextPage = next.list ? 0 : (next.page ?? page);
+    const nextProject = next.project === undefined ? project : next.project;
+    const nextPage = next.list || next.project !== undefined ? 0 : (next.page ?? page);
     if (nextList !== 'mine') entries.push(['list', nextList]);
+    if (nextList === 'project' && nextProject) entries.push(['project', nextProject]);
     if (nextPage > 0) entries.push(['page', String(nextPage + 1)]);
     setParams(entries, { replace: true });
   };
-  return { list, page, go };
+  return { list, project, page, go };
 }
 
 /** One desk: its background on top, name, type, owner and how many of its cards are open. */
@@ -88,8 +95,12 @@ function DeskCardsSkeleton({ label }: { label: string }) {
 export default function DesksPage() {
   const { t } = useTasksTexts();
   const navigate = useNavigate();
-  const { list, page, go } = useListPlace();
-  const query = useQuery(taskQueries.desks(list, page * DESK_PAGE_SIZE));
+  const { list, project, page, go } = useListPlace();
+  const choosing = list === 'project' && !project;
+  const query = useQuery({
+    ...taskQueries.desks(list, page * DESK_PAGE_SIZE, project ?? undefined),
+    enabled: !choosing,
+  });
   const [creating, setCreating] = useState(false);
   const pages = Math.ceil((query.data?.total ?? 0) / DESK_PAGE_SIZE);
   const [emptyTitle, emptyText] = EMPTY[list];
@@ -112,7 +123,25 @@ export default function DesksPage() {
         </Tabs.List>
         {LISTS.map((value) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            {value === list && (
+            {value === 'project' && (
+              <ProjectSelect
+                label={t('list.projectPick')}
+                value={project}
+                onChange={(next) => go({ project: next })}
+                maw={420}
+                mb="md"
+              />
+            )}
+            {value === list && choosing && (
+              <Paper withBorder radius="lg" p="lg">
+                <EmptyState
+                  icon={<IconLayoutKanban size={28} stroke={1.5} />}
+                  title={t('list.chooseProjectTitle')}
+                  description={t('list.chooseProjectText')}
+                />
+              </Paper>
+            )}
+            {value === list && !choosing && (
               <QueryState
                 query={query}
                 loading={<DeskCardsSkeleton label={t('list.loading')} />}
@@ -146,7 +175,12 @@ export default function DesksPage() {
         </Group>
       )}
       {creating && (
-        <DeskForm opened onClose={() => setCreating(false)} onCreated={(desk) => navigate(`/desk/${desk._id}`)} />
+        <DeskForm
+          opened
+          project={project ?? undefined}
+          onClose={() => setCreating(false)}
+          onCreated={(desk) => navigate(`/desk/${desk._id}`)}
+        />
       )}
     </Stack>
   );

@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The task tracker (portal §2 "/task-tracker/", "/desk/:_id"; modules §3 "Task board"): the desks (mine, shared
- * with me), a desk as a kanban of lanes and cards or as a table, a card's drawer with its comments and history.
+ * with me, by project; a project page's desks), a desk as a kanban of lanes and cards or as a table, a card's drawer with its comments and history.
  */
 export default defineWebModule({
   name: 'tasks',
@@ -34,6 +34,16 @@ export default defineWebModule({
       feature: 'task_tracker',
       right: 'task_tracker',
       activeOn: ['/desk/'],
+    },
+  ],
+  // A project page's desks.
+  projectPanels: [
+    {
+      key: 'desks',
+      order: 10,
+      feature: 'task_tracker',
+      right: 'task_tracker',
+      load: () => import('./ProjectDesks'),
     },
   ],
   texts: { namespace: 'tasks', load: async (lang) => (await import('./texts')).tasksTexts[lang] },

@@ -12,8 +12,14 @@ export const en = {
   priorities: { low: 'Low', normal: 'Normal', high: 'High', critical: 'Critical' },
   statuses: { open: 'Open', done: 'Done' },
   list: {
+    project: 'By project',
+    projectPick: 'Project',
+    emptyProjectTitle: 'No desks in this project',
+    emptyProjectText: 'Desks linked to the project that you may read show here.',
+    chooseProjectTitle: 'Choose a project',
+    chooseProjectText: 'Pick a project above to see its desks.',
     title: 'Task board',
-    description: 'Desks of cards: yours, and those shared with you.',
+    description: 'Desks of cards: yours, those shared with you, and your projects’.',
     create: 'New desk',
     tabs: 'Which desks',
     mine: 'Mine',
@@ -29,6 +35,7 @@ export const en = {
     pages: 'Pages of desks',
   },
   form: {
+    project: 'Project',
     createTitle: 'New desk',
     editTitle: 'Desk settings',
     name: 'Name',
@@ -157,14 +164,6 @@ export const en = {
     status: 'Status',
     readOnly: 'You can read this card but not change it.',
   },
-  comments: {
-    title: 'Comments',
-    text: 'Comment',
-    mentions: 'Mention',
-    send: 'Send',
-    empty: 'No comments yet',
-    sent: 'Your comment is posted',
-  },
   table: {
     title: 'Cards of the desk',
     name: 'Name',
@@ -189,5 +188,14 @@ export const en = {
     pages: 'Pages of cards',
     sortBy: 'Sort by {{column}}',
     loading: 'Loading the cards',
+  },
+  projects: {
+    title: 'Desks',
+    create: 'New desk',
+    empty: 'No desks for this project yet.',
+    all: 'All {{count}} desks',
+    choose: 'Find a project',
+    searching: 'Searching…',
+    none: 'No project found',
   },
 };

@@ -14,8 +14,14 @@ export const ru: typeof en = {
   priorities: { low: 'Низкий', normal: 'Обычный', high: 'Высокий', critical: 'Критический' },
   statuses: { open: 'Открыта', done: 'Выполнена' },
   list: {
+    project: 'По проектам',
+    projectPick: 'Проект',
+    emptyProjectTitle: 'В этом проекте нет досок',
+    emptyProjectText: 'Здесь показаны доски проекта, которые вам доступны.',
+    chooseProjectTitle: 'Выберите проект',
+    chooseProjectText: 'Выберите проект выше, чтобы увидеть его доски.',
     title: 'Доска задач',
-    description: 'Доски с карточками: ваши и те, к которым вам дали доступ.',
+    description: 'Доски с карточками: ваши, доступные вам и доски ваших проектов.',
     create: 'Новая доска',
     tabs: 'Какие доски',
     mine: 'Мои',
@@ -31,6 +37,7 @@ export const ru: typeof en = {
     pages: 'Страницы досок',
   },
   form: {
+    project: 'Проект',
     createTitle: 'Новая доска',
     editTitle: 'Настройки доски',
     name: 'Название',
@@ -159,14 +166,6 @@ export const ru: typeof en = {
     status: 'Статус',
     readOnly: 'Вы можете читать эту карточку, но не менять её.',
   },
-  comments: {
-    title: 'Комментарии',
-    text: 'Комментарий',
-    mentions: 'Упомянуть',
-    send: 'Отправить',
-    empty: 'Комментариев пока нет',
-    sent: 'Комментарий опубликован',
-  },
   table: {
     title: 'Карточки доски',
     name: 'Название',
@@ -191,5 +190,14 @@ export const ru: typeof en = {
     pages: 'Страницы карточек',
     sortBy: 'Сортировать по столбцу «{{column}}»',
     loading: 'Загрузка карточек',
+  },
+  projects: {
+    title: 'Доски',
+    create: 'Новая доска',
+    empty: 'У проекта пока нет досок.',
+    all: 'Все доски: {{count}}',
+    choose: 'Найти проект',
+    searching: 'Поиск…',
+    none: 'Проект не найден',
   },
 };

@@ -14,8 +14,14 @@ export const uk: typeof en = {
   priorities: { low: 'Низький', normal: 'Звичайний', high: 'Високий', critical: 'Критичний' },
   statuses: { open: 'Відкрита', done: 'Виконана' },
   list: {
+    project: 'За проєктами',
+    projectPick: 'Проєкт',
+    emptyProjectTitle: 'У цьому проєкті немає дошок',
+    emptyProjectText: 'Тут показано дошки проєкту, доступні вам.',
+    chooseProjectTitle: 'Оберіть проєкт',
+    chooseProjectText: 'Оберіть проєкт вище, щоб побачити його дошки.',
     title: 'Дошка задач',
-    description: 'Дошки з картками: ваші та ті, до яких вам надали доступ.',
+    description: 'Дошки з картками: ваші, доступні вам і дошки ваших проєктів.',
     create: 'Нова дошка',
     tabs: 'Які дошки',
     mine: 'Мої',
@@ -31,6 +37,7 @@ export const uk: typeof en = {
     pages: 'Сторінки дошок',
   },
   form: {
+    project: 'Проєкт',
     createTitle: 'Нова дошка',
     editTitle: 'Налаштування дошки',
     name: 'Назва',
@@ -159,14 +166,6 @@ export const uk: typeof en = {
     status: 'Статус',
     readOnly: 'Ви можете читати цю картку, але не змінювати її.',
   },
-  comments: {
-    title: 'Коментарі',
-    text: 'Коментар',
-    mentions: 'Згадати',
-    send: 'Надіслати',
-    empty: 'Коментарів поки немає',
-    sent: 'Коментар опубліковано',
-  },
   table: {
     title: 'Картки дошки',
     name: 'Назва',
@@ -191,5 +190,14 @@ export const uk: typeof en = {
     pages: 'Сторінки карток',
     sortBy: 'Сортувати за стовпцем «{{column}}»',
     loading: 'Завантаження карток',
+  },
+  projects: {
+    title: 'Дошки',
+    create: 'Нова дошка',
+    empty: 'У проєкту поки немає дошок.',
+    all: 'Усі дошки: {{count}}',
+    choose: 'Знайти проєкт',
+    searching: 'Пошук…',
+    none: 'Проєкт не знайдено',
   },
 };
