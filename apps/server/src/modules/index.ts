@@ -2,6 +2,7 @@ import { checkModules, type Module } from '../platform/http/module.js';
 import { module as analytics } from './analytics/module.js';
 import { module as articles } from './articles/module.js';
 import { module as auth } from './auth/module.js';
+import { module as chat } from './chat/module.js';
 import { module as clients } from './clients/module.js';
 import { module as comments } from './comments/module.js';
 import { module as events } from './events/module.js';
@@ -44,6 +45,7 @@ export const modules: readonly Module[] = [
   polls,
   services,
   tasks,
+  chat,
 ];
 
 checkModules(modules);

@@ -13,6 +13,7 @@ export const NOTIFICATION_SECTIONS = [
   'shop',
   'resp',
   'tasks',
+  'chat',
   'adapt',
   'other',
 ] as const;

@@ -76,7 +76,7 @@ export function multipartFile(name: string, type: string, bytes: Buffer): RawBod
 /** Path parameters that are values rather than objects. */
 export const valueParams: Record<string, string> = {
   role: 'hr',
-  code: 'chat',
+  code: 'mood',
   page: '0',
   resetToken: 'not-a-real-token-0000',
 };

@@ -31,6 +31,7 @@ export const en = {
     shop: 'Shop',
     resp: 'Responsibilities',
     tasks: 'Tasks',
+    chat: 'Chat',
     adapt: 'Adaptation',
     other: 'Other',
   },

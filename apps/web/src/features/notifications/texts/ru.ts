@@ -32,6 +32,7 @@ export const ru: typeof en = {
     shop: 'Магазин',
     resp: 'Ответственность',
     tasks: 'Задачи',
+    chat: 'Чат',
     adapt: 'Адаптация',
     other: 'Другое',
   },

@@ -32,6 +32,7 @@ export const uk: typeof en = {
     shop: 'Магазин',
     resp: 'Відповідальність',
     tasks: 'Завдання',
+    chat: 'Чат',
     adapt: 'Адаптація',
     other: 'Інше',
   },
