@@ -22,7 +22,7 @@ function comment(n: number, overrides: Partial<CommentDto> = {}): CommentDto {
     created: `2026-04-0${n}T10:00:00.000Z`,
     updated: `2026-04-0${n}T10:00:00.000Z`,
     likes: 0,
-    reactions: {},
+    reactions: { like: 0, love: 0, laugh: 0, wow: 0, sad: 0, celebrate: 0 },
     myReaction: null,
     answersCount: 0,
     can: { edit: true, delete: true },
