@@ -45,6 +45,23 @@ function useListPlace() {
   return { list, project, page, go };
 }
 
+/** A desk's type, and "finished" once it is. */
+export function DeskBadges({ desk }: { desk: Pick<DeskItem, 'status' | 'type'> }) {
+  const { t } = useTasksTexts();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {desk.status === 'finished' && (
+        <Badge color="gray" variant="outline" size="sm">
+          {t('list.finished')}
+        </Badge>
+      )}
+      <Badge color={TYPE_COLORS[desk.type]} variant="light" size="sm">
+        {t(`types.${desk.type}`)}
+      </Badge>
+    </Group>
+  );
+}
+
 /** One desk: its background on top, name, type, owner and how many of its cards are open. */
 export function DeskCard({ desk }: { desk: DeskItem }) {
   const { t } = useTasksTexts();
@@ -56,16 +73,7 @@ export function DeskCard({ desk }: { desk: DeskItem }) {
           <Text fw={600} lineClamp={1}>
             {desk.name}
           </Text>
-          <Group gap={4} wrap="nowrap">
-            {desk.status === 'finished' && (
-              <Badge color="gray" variant="outline" size="sm">
-                {t('list.finished')}
-              </Badge>
-            )}
-            <Badge color={TYPE_COLORS[desk.type]} variant="light" size="sm">
-              {t(`types.${desk.type}`)}
-            </Badge>
-          </Group>
+          <DeskBadges desk={desk} />
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Avatar person={desk.owner} size={24} link={false} decorative />

@@ -1,12 +1,13 @@
 import type { ProjectDto } from '@hallway/shared';
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { QueryState } from '../../ui/States';
 import { DeskForm } from './DeskForm';
-import { backgroundStyle, TYPE_COLORS } from './format';
+import { DeskBadges } from './DesksPage';
+import { backgroundStyle } from './format';
 import { taskQueries } from './queries';
 import { useTasksTexts } from './texts';
 import './tasks.css';
@@ -58,15 +59,7 @@ export default function ProjectDesks({ project }: { project: ProjectDto }) {
                       {t('list.counts', { open: desk.tasks.open, total: desk.tasks.total })}
                     </Text>
                   </Stack>
-                  {desk.status === 'finished' ? (
-                    <Badge color="gray" variant="outline" size="sm">
-                      {t('list.finished')}
-                    </Badge>
-                  ) : (
-                    <Badge color={TYPE_COLORS[desk.type]} variant="light" size="sm">
-                      {t(`types.${desk.type}`)}
-                    </Badge>
-                  )}
+                  <DeskBadges desk={desk} />
                 </Group>
               ))}
               {data.total > data.result.length && (
