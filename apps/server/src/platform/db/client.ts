@@ -184,7 +184,13 @@ async function openEmbedded(options: { dir?: string; pglite?: PGlite }, log?: Da
       if (aborted.has(instance)) throw new EmbeddedDatabaseStopped();
       return raw(message);
     };
-    await instance.waitReady;
+    try {
+      await instance.waitReady;
+    } catch (err) {
+      // An opening that failed (crash recovery on a disk still full) would keep its files open, one set per try.
+      releaseFiles(instance);
+      throw err;
+    }
     return instance;
   };
 
