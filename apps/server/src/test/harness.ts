@@ -16,6 +16,7 @@ import { hashPassword } from '../platform/auth/passwords.js';
 import { createPlatform, type RunningPlatform } from '../platform/create.js';
 import { openDatabase } from '../platform/db/client.js';
 import { inSystem } from '../platform/db/tenant.js';
+import { files } from '../platform/files/tables.js';
 import type { Module } from '../platform/http/module.js';
 import { copySnapshot, createSnapshot, type Snapshot, SUPERADMIN } from './snapshot.js';
 
@@ -165,6 +166,27 @@ export async function makeUser(
       .returning(),
   );
   return { id: row.id, login, email: row.email!, clientId, token: tokenFor(h, row), row };
+}
+
+/**
+ * An upload row of `size` bytes owned by `user`, without its bytes: the attachment limits look at the row, so a test
+ * of them needs no 20 MB body.
+ */
+export async function storedFileOfSize(h: Harness, user: TestUser, size: number): Promise<string> {
+  const [row] = await inSystem(h.platform.database, (tx) =>
+    tx
+      .insert(files)
+      .values({
+        clientId: user.clientId!,
+        ownerId: user.id,
+        name: 'huge.mov',
+        mime: 'video/quicktime',
+        size,
+        storageKey: `test/${user.id}/${size}/${Math.random()}`,
+      })
+      .returning(),
+  );
+  return row.id;
 }
 
 export const tokenFor = (h: Harness, row: Pick<UserRow, 'id' | 'clientId' | 'tokenVersion'>) =>

@@ -11,6 +11,7 @@ import {
   type Harness,
   makeUser,
   makeWorkspace,
+  storedFileOfSize,
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
@@ -245,6 +246,21 @@ describe('messages', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('chat_file_invalid');
     }
+    // A file over the attachment limit (20 MB): refused with the limit in the person's language (nothing sent: the count below).
+    const huge = await storedFileOfSize(h, ws.admin, 20 * 1024 * 1024 + 1);
+    const tooBig = await call(
+      h,
+      ws.admin,
+      'POST',
+      '/api/chat/msg',
+      { roomId: room._id, msg: 'Video', files: [huge] },
+      {
+        'accept-language': 'ru',
+      },
+    );
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ code: 'chat_file_invalid' });
+    expect(tooBig.json().message).toContain('20');
     const strangerMention = await call(h, ws.admin, 'POST', '/api/chat/msg', {
       roomId: room._id,
       msg: 'Hey',

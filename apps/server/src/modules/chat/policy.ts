@@ -20,9 +20,20 @@ export function roomPolicy(room: { type: ChatRoomType }, role: ChatMemberRole) {
   };
 }
 
-export function msgPolicy(ctx: RequestContext, row: { senderId: string | null; deleted: boolean }) {
-  const mine = !!ctx.user && ctx.user.id === row.senderId;
+/** What the person `reader` (null: nobody signed in) may do with a message. */
+export function msgPolicyOf(reader: string | null, row: { senderId: string | null; deleted: boolean }) {
+  const mine = !!reader && reader === row.senderId;
   return { edit: mine && !row.deleted, delete: mine && !row.deleted, react: !row.deleted };
 }
 
-export const noMsgCan = { edit: false, delete: false, react: false };
+export const msgPolicy = (ctx: RequestContext, row: { senderId: string | null; deleted: boolean }) =>
+  msgPolicyOf(ctx.user?.id ?? null, row);
+
+/**
+ * A message announced to its room (`chat.msg`, `chat.msg.updated`) is read by every member: it carries what any
+ * member other than its sender may do (`can`) and what its sender may (`sender_can`); each tab takes its own.
+ */
+export const announcedCan = (row: { senderId: string | null; deleted: boolean }) => ({
+  can: msgPolicyOf(null, row),
+  sender_can: msgPolicyOf(row.senderId, row),
+});

@@ -48,7 +48,8 @@ describe('chat realtime events', () => {
     const { payload, page } = await arrived;
     expect(payload).toMatchObject({
       room: room._id,
-      msg: { _id: sent._id, content: 'Hello live', can: { edit: false } },
+      msg: { _id: sent._id, content: 'Hello live', can: { edit: false, delete: false, react: true } },
+      sender_can: { edit: true, delete: true, react: true },
     });
     expect(page.body.result[0]._id).toBe(sent._id);
     expect(await changed).toEqual({ room: room._id, change: 'msg' });

@@ -14,7 +14,7 @@ import {
   type ChatRoomsQuery,
   type ChatRoomUpdateBody,
 } from '@hallway/shared/chat';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
@@ -23,7 +23,7 @@ import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { fileRefs } from '../files/index.js';
 import { assertActivePeople, personCards, unknownPerson } from '../users/index.js';
-import { msgPolicy, noMsgCan, roomPolicy } from './policy.js';
+import { announcedCan, msgPolicy, roomPolicy } from './policy.js';
 import { emit, tell } from './realtime.js';
 import { type ChatRoomRow, chatMembers, chatMessages, chatReactions, chatRooms } from './tables.js';
 
@@ -348,7 +348,7 @@ async function msgRows(ctx: RequestContext, roomId: string, where: ReturnType<ty
   );
 }
 
-function presentMsg(ctx: RequestContext | null, r: MsgSqlRow): ChatMsgDto {
+function presentMsg(ctx: RequestContext, r: MsgSqlRow): ChatMsgDto {
   const files = r.deleted ? [] : (r.files ?? []);
   const senderId = r.sender_id;
   return {
@@ -369,7 +369,7 @@ function presentMsg(ctx: RequestContext | null, r: MsgSqlRow): ChatMsgDto {
     reactions: r.reactions ?? [],
     local_id: r.local_id,
     cursor: Number(r.seq),
-    can: ctx ? msgPolicy(ctx, { senderId, deleted: r.deleted }) : noMsgCan,
+    can: msgPolicy(ctx, { senderId, deleted: r.deleted }),
   };
 }
 
@@ -428,6 +428,15 @@ async function assertMembers(ctx: RequestContext, roomId: string, people: string
 
 const preview = (text: string, files: StoredFile[]) => (text || files.map((f) => f.name).join(', ')).slice(0, 200);
 
+/** The id of a message of the room matching `where`, if there is one. */
+async function msgIdIn(ctx: RequestContext, roomId: string, where: SQL | undefined): Promise<string | undefined> {
+  const [row] = await ctx.db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.clientId, ctx.tenant()), eq(chatMessages.roomId, roomId), where));
+  return row?.id;
+}
+
 /**
  * Sends a message. It is committed before the answer (the request's transaction); sending again with the same
  * `local_id` answers the message already stored, also when the two sends race (the unique key decides).
@@ -440,18 +449,12 @@ export async function sendMsg(ctx: RequestContext, body: ChatMsgBody): Promise<C
   if (!text && !body.files.length) throw new AppError(400, 'chat_message_empty');
   if (text.length > CHAT_MESSAGE_MAX) throw new AppError(400, 'chat_message_too_long');
   const sent = async () => {
-    const [row] = await ctx.db
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.clientId, ctx.tenant()),
-          eq(chatMessages.roomId, room.row.id),
-          eq(chatMessages.senderId, me),
-          eq(chatMessages.localId, body.local_id!),
-        ),
-      );
-    return row ? getMsg(ctx, room.row.id, row.id) : null;
+    const id = await msgIdIn(
+      ctx,
+      room.row.id,
+      and(eq(chatMessages.senderId, me), eq(chatMessages.localId, body.local_id!)),
+    );
+    return id ? getMsg(ctx, room.row.id, id) : null;
   };
   if (body.local_id) {
     const known = await sent();
@@ -459,16 +462,7 @@ export async function sendMsg(ctx: RequestContext, body: ChatMsgBody): Promise<C
   }
   const files = await checkFiles(ctx, body.files);
   if (body.reply_to) {
-    const [reply] = await ctx.db
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.clientId, ctx.tenant()),
-          eq(chatMessages.roomId, room.row.id),
-          eq(chatMessages.id, body.reply_to),
-        ),
-      );
+    const reply = await msgIdIn(ctx, room.row.id, eq(chatMessages.id, body.reply_to));
     if (!reply) throw new AppError(400, 'chat_reply_invalid');
   }
   const mentions = [...new Set(body.mentions)].filter((m) => m !== me);
@@ -504,7 +498,8 @@ export async function sendMsg(ctx: RequestContext, body: ChatMsgBody): Promise<C
     .where(and(eq(chatMembers.roomId, room.row.id), eq(chatMembers.userId, me)));
   await notifyMembers(ctx, room.row, row.id, mentions, preview(text, files));
   const msg = await getMsg(ctx, room.row.id, row.id);
-  emit(ctx, room.row.id, 'chat.msg', { msg: { ...msg, can: noMsgCan } });
+  const { can, sender_can } = announcedCan(msg);
+  emit(ctx, room.row.id, 'chat.msg', { msg: { ...msg, can }, sender_can });
   tell(ctx, await memberIds(ctx, room.row.id), room.row.id, 'msg');
   return msg;
 }
@@ -572,7 +567,8 @@ export async function editMsg(ctx: RequestContext, id: string, body: ChatMsgEdit
     });
   }
   const msg = await getMsg(ctx, row.roomId, id);
-  emit(ctx, row.roomId, 'chat.msg.updated', { msg: { ...msg, can: noMsgCan } });
+  const { can, sender_can } = announcedCan(msg);
+  emit(ctx, row.roomId, 'chat.msg.updated', { msg: { ...msg, can }, sender_can });
   return msg;
 }
 

@@ -3,8 +3,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '../../platform/db/tenant.js';
-import { files } from '../../platform/files/tables.js';
-import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
+import {
+  call,
+  createHarness,
+  type Harness,
+  makeUser,
+  makeWorkspace,
+  storedFileOfSize,
+  type TestUser,
+} from '../../test/harness.js';
 import { clients } from '../clients/tables.js';
 
 let h: Harness;
@@ -32,22 +39,6 @@ async function upload(user: TestUser, name = 'photo.png') {
 }
 
 /** A file row as big as the test needs, without sending its bytes (uploads have their own tests). */
-async function bigFile(user: TestUser, size: number) {
-  const [row] = await inSystem(h.platform.database, (tx) =>
-    tx
-      .insert(files)
-      .values({
-        clientId: user.clientId!,
-        ownerId: user.id,
-        name: 'huge.mov',
-        mime: 'video/quicktime',
-        size,
-        storageKey: `test/${user.id}/${size}/${Math.random()}`,
-      })
-      .returning(),
-  );
-  return row.id;
-}
 
 const post = (user: TestUser, body: Record<string, unknown>) => call(h, user, 'POST', '/api/post', body);
 
@@ -142,8 +133,8 @@ describe('POST /api/post', () => {
 
   it('refuses attachments above 20 MB with the catalogue message', async () => {
     const ws = await makeWorkspace(h);
-    const huge = await bigFile(ws.employee, 20 * MB + 1);
-    const fits = await bigFile(ws.employee, 20 * MB);
+    const huge = await storedFileOfSize(h, ws.employee, 20 * MB + 1);
+    const fits = await storedFileOfSize(h, ws.employee, 20 * MB);
     const res = await post(ws.employee, { text: 'Our product video', attachments: [huge] });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'attachment_too_big', message: 'Files above 20 MB cannot be attached' });
