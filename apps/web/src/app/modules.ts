@@ -44,6 +44,8 @@ const SLOT_LISTS = [
   'profileTabs',
   'profileBadges',
   'projectPanels',
+  'headerItems',
+  'personActions',
 ] as const;
 
 export interface Registry {
@@ -58,6 +60,8 @@ export interface Registry {
   profileTabs: Placed<ProfileTabSlot>[];
   profileBadges: Placed<NonNullable<WebModule['profileBadges']>[number]>[];
   projectPanels: Placed<NonNullable<WebModule['projectPanels']>[number]>[];
+  headerItems: Placed<NonNullable<WebModule['headerItems']>[number]>[];
+  personActions: Placed<NonNullable<WebModule['personActions']>[number]>[];
   /** The accessibility pass's pages, with the module that declared each. */
   a11yPages: (A11yPage & { module: string })[];
 }
@@ -121,6 +125,8 @@ export function buildRegistry(modules: WebModule[]): Registry {
     profileTabs: place('profileTabs'),
     profileBadges: place('profileBadges'),
     projectPanels: place('projectPanels'),
+    headerItems: place('headerItems'),
+    personActions: place('personActions'),
     a11yPages: modules.flatMap((module) => (module.a11yPages ?? []).map((page) => ({ ...page, module: module.name }))),
   };
 }

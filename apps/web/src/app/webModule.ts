@@ -34,6 +34,13 @@ export interface WebModule {
   profileTabs?: ProfileTabSlot[];
   /** Its sections in a project page's side column (`/project/:_id`), below the participants. */
   projectPanels?: Slot<{ default: ComponentType<{ project: ProjectDto }> }>[];
+  /** Buttons it adds to the header, before the notification bell (the chat's unread messages). */
+  headerItems?: Slot<{ default: ComponentType }>[];
+  /**
+   * Actions it offers on another person (the chat's "write a message"): beside the buttons of a profile's header and
+   * on each row of the address book. `compact` is the address book's round icon.
+   */
+  personActions?: Slot<{ default: ComponentType<PersonActionProps> }>[];
   /** Badges it adds next to a person's name in the profile's header. */
   profileBadges?: Slot<{ default: ComponentType<{ userId: string }> }>[];
   /** Its pages for the browser tests' accessibility pass (e2e/specs/a11y.spec.ts), from a plain `a11y.ts`. */
@@ -65,6 +72,12 @@ export interface ProfileTabSlot extends TabSlot<{ person: UserDto; own: boolean 
   mode: 'view' | 'edit';
   ownOnly?: boolean;
   shows?: (person: UserDto) => boolean;
+}
+
+export interface PersonActionProps {
+  userId: string;
+  name: string;
+  compact?: boolean;
 }
 
 /**

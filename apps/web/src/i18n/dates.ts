@@ -28,11 +28,14 @@ export function formatDay(date: string | Date, lang?: UiLang | null): string {
   return dayjs(date).locale(written).format(DAY_FORMATS[written]);
 }
 
+/** A moment's local time as the language writes it: "2:30 PM", "14:30". */
+export const formatTime = (date: string | Date, lang?: UiLang | null): string =>
+  new Intl.DateTimeFormat(langOf(lang), { timeStyle: 'short' }).format(new Date(date));
+
 /** A moment as its day (`formatDay`) and its local time: "27 Nov 2026, 2:30 PM", "27.11.2026, 14:30". */
 export function formatDayTime(date: string | Date, lang?: UiLang | null): string {
   const written = langOf(lang);
-  const time = new Intl.DateTimeFormat(written, { timeStyle: 'short' }).format(new Date(date));
-  return `${formatDay(date, written)}, ${time}`;
+  return `${formatDay(date, written)}, ${formatTime(date, written)}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

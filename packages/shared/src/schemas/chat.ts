@@ -120,7 +120,14 @@ export const chatRoomDto = z.object({
   created: isoDateTime(),
   last_message_at: isoDateTime().nullable(),
   last_message: z
-    .object({ _id: z.string(), content: z.string(), username: z.string(), date: isoDateTime(), deleted: z.boolean() })
+    .object({
+      _id: z.string(),
+      content: z.string(),
+      senderId: z.string().nullable(),
+      username: z.string(),
+      date: isoDateTime(),
+      deleted: z.boolean(),
+    })
     .nullable(),
   unread: z.number().int(),
   muted: z.boolean(),

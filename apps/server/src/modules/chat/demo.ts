@@ -35,8 +35,14 @@ export async function seedChat(tx: Tx, clientId: string): Promise<void> {
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.clientId, clientId), eq(users.deletionMark, false)))
-    // The demo's administrator and employee (bootstrap/demo.ts) first, so whoever signs in sees both rooms.
-    .orderBy(sql`${users.login} NOT IN ('admin', 'anna')`, asc(users.created), asc(users.login));
+    // The demo's administrator, then its employee (bootstrap/demo.ts), so whoever signs in sees both rooms and the
+    // administrator (the group's first member) finds the newest lines of the group unread.
+    .orderBy(
+      sql`${users.login} = 'admin' DESC`,
+      sql`${users.login} = 'anna' DESC`,
+      asc(users.created),
+      asc(users.login),
+    );
   if (people.length < 2) return;
   const team = people.slice(0, 5).map((p) => p.id);
   const rooms: { type: 'group' | 'direct'; name: string; members: string[]; lines: Line[]; unread: number }[] = [

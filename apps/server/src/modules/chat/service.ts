@@ -124,6 +124,7 @@ async function presentRooms(ctx: RequestContext, rows: RoomSqlRow[]): Promise<Ch
         ? {
             _id: r.last._id,
             content: r.last.content,
+            senderId: r.last.sender,
             username: r.last.sender ? card(r.last.sender).name : '',
             date: iso(r.last.date),
             deleted: r.last.deleted,

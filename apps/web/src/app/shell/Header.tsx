@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useTranslation } from '../../i18n';
 import { brandingOf } from '../branding';
+import { registry } from '../modules';
 import { useSession } from '../session/context';
+import { useSlots } from '../slots';
 import { UserMenu } from './UserMenu';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
-/** Workspace logo and name, a superadmin's workspace switcher, and the current person's menu. */
+/** Workspace logo and name, a superadmin’s workspace switcher, other modules’ buttons, the bell and the current person’s menu. */
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const { env, client, isSuperadmin } = useSession();
@@ -48,8 +50,17 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           </Group>
         )}
       </Group>
-      <NotificationBell />
+      <Group gap={4} wrap="nowrap" ml="auto">
+        <HeaderItems />
+        <NotificationBell />
+      </Group>
       <UserMenu />
     </Group>
   );
+}
+
+/** The buttons other modules add before the bell (`headerItems`: the chat's unread messages). */
+function HeaderItems() {
+  const { slots } = useSlots('headerItems', registry.headerItems);
+  return slots?.map(({ key, loaded: { default: Item } }) => <Item key={key} />);
 }

@@ -14,7 +14,7 @@ import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { tip } from '../../ui/SharedTooltip';
-import { contactLinks, usePeopleTexts } from '../profile';
+import { contactLinks, PersonActions, usePeopleTexts } from '../profile';
 import { AwayLabel } from '../vacations';
 
 function Action({ label, href, icon, external }: { label: string; href: string; icon: ReactNode; external?: boolean }) {
@@ -34,13 +34,14 @@ function Action({ label, href, icon, external }: { label: string; href: string; 
   );
 }
 
-/** Mail, call and Telegram, each when the person has it. */
+/** Mail, call and Telegram, each when the person has it, and what other modules offer (a chat message). */
 function ContactActions({ person }: { person: UserListItem }) {
   const { t } = usePeopleTexts();
   const name = person.fullName;
   const links = contactLinks(person);
   return (
     <>
+      <PersonActions userId={person._id} name={name} compact />
       {links.mail && <Action label={t('addressBook.mail', { name })} href={links.mail} icon={<IconMail size={18} />} />}
       {links.phone && (
         <Action label={t('addressBook.phone', { name })} href={links.phone} icon={<IconPhone size={18} />} />

@@ -12,6 +12,7 @@ import { Avatar } from '../../ui/Avatar';
 import type { CropPurpose } from '../../ui/crop/geometry';
 import { UploadProgress } from '../../ui/FileUpload';
 import { useUpload } from '../../ui/useUpload';
+import { PersonActions } from './PersonActions';
 import { profileMutations, profileQueries } from './queries';
 import { usePeopleTexts } from './texts';
 import { usePersonSaver, usePersonUpdated } from './usePersonSaver';
@@ -89,6 +90,7 @@ export function ProfileHeader({ person, actions }: { person: UserDto; actions?: 
           </Box>
           <Group gap="xs" wrap="wrap">
             {actions}
+            <PersonActions userId={person._id} name={person.fullName} />
             {canEdit && (
               <FileButton onChange={pick('avatar')} accept="image/png,image/jpeg,image/webp,image/gif">
                 {(props) => (

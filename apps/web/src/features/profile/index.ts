@@ -24,6 +24,7 @@ export {
   type WorkspaceChanges,
 } from './api';
 export { contactLinks } from './contacts';
+export { PersonActions } from './PersonActions';
 export { profileQueries } from './queries';
 export { usePeopleTexts } from './texts';
 export type { PeopleTexts } from './texts/en';

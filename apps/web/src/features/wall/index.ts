@@ -1,4 +1,6 @@
 /** What the wall module shares with other modules; they import nothing else of its folder. */
+
+export { Attachments, DraftAttachments } from './Attachments';
 export { Composer } from './Composer';
 export { insertPostInFeed } from './cache';
 export { type Celebration, celebrations, congratulationOf, pluralForm, useCongratulate } from './congratulate';
