@@ -1,3 +1,6 @@
+// As in main.tsx, first: the test files share their workers' modules (vitest.config.ts `isolate: false`), so a schema
+// compiled by one file would otherwise be compiled before another file sets Zod's jitless mode.
+import '../app/zodWithoutEval';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { authStore } from '../api/storage';
