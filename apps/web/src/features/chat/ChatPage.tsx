@@ -23,6 +23,8 @@ export default function ChatPage() {
         <RoomList current={id} />
       </nav>
       <section className="hw-chat-pane" aria-label={t('room.history')}>
+        {/* On a phone the list (with the page's heading) is a screen of its own: the conversation's screen names the page too. */}
+        <h1 className="hw-chat-pane-title">{t('title')}</h1>
         {id ? (
           <Conversation key={id} roomId={id} />
         ) : params._id ? (

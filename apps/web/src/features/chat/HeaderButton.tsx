@@ -1,14 +1,13 @@
-import { ActionIcon, Indicator } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
+import { CountIndicator } from '../../ui/CountIndicator';
 import { tip } from '../../ui/SharedTooltip';
 import { chatQueries } from './queries';
 import { useChatListRealtime } from './realtime';
 import { useChatTexts } from './texts';
-
-const countLabel = (count: number) => (count > 99 ? '99+' : String(count));
 
 /** The header's chat button: my unread messages in every room (muted ones aside), live. */
 export default function ChatHeaderButton() {
@@ -22,17 +21,7 @@ export default function ChatHeaderButton() {
   const count = unread.data ?? 0;
   const label = count ? t('header.unread', { count }) : t('header.open');
   return (
-    <Indicator
-      label={countLabel(count)}
-      size={20}
-      color="red"
-      withBorder
-      inline
-      disabled={count === 0}
-      offset={6}
-      data-testid="chat-count"
-      styles={{ indicator: { fontWeight: 700, lineHeight: 1, minWidth: 'max-content' } }}
-    >
+    <CountIndicator count={count} testId="chat-count">
       <ActionIcon
         component={Link}
         to="/chat"
@@ -45,6 +34,6 @@ export default function ChatHeaderButton() {
       >
         <IconMessageCircle size={22} />
       </ActionIcon>
-    </Indicator>
+    </CountIndicator>
   );
 }

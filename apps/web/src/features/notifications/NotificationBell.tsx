@@ -1,14 +1,14 @@
-import { ActionIcon, Anchor, Box, Divider, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Divider, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/context';
+import { CountIndicator } from '../../ui/CountIndicator';
 import { QueryState, SkeletonRows } from '../../ui/States';
 import { NotificationItem } from './NotificationItem';
 import { notificationQueries } from './queries';
 import { useNotificationsRealtime } from './realtime';
-import { countLabel } from './SectionTabs';
 import { useNotificationsTexts } from './texts';
 import { useOpenEntry } from './useOpenEntry';
 
@@ -40,18 +40,7 @@ function Bell({ owner }: { owner: { clientId: string; userId: string } }) {
   return (
     <Popover opened={opened} onChange={(o) => !o && close()} position="bottom-end" width={360} shadow="md">
       {/* The target is the button itself: Popover gives its target aria-haspopup/expanded/controls, which a div may not carry. */}
-      {/* The count's digits are whole ("12", "99+"): the label grows from 20 px, ringed in the page's colour. */}
-      <Indicator
-        label={countLabel(count)}
-        size={20}
-        color="red"
-        withBorder
-        inline
-        disabled={count === 0}
-        offset={6}
-        data-testid="bell-count"
-        styles={{ indicator: { fontWeight: 700, lineHeight: 1, minWidth: 'max-content' } }}
-      >
+      <CountIndicator count={count} testId="bell-count">
         <Popover.Target>
           <ActionIcon
             variant="subtle"
@@ -64,7 +53,7 @@ function Bell({ owner }: { owner: { clientId: string; userId: string } }) {
             <IconBell size={22} />
           </ActionIcon>
         </Popover.Target>
-      </Indicator>
+      </CountIndicator>
       <Popover.Dropdown p="xs">
         <Text fw={600} size="sm" px="xs" pb="xs">
           {t('latest')}

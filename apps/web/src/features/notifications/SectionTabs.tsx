@@ -2,11 +2,8 @@ import type { NotificationSection, UnreadCounts } from '@hallway/shared';
 import { NOTIFICATION_SECTIONS } from '@hallway/shared';
 import { Badge, Box, ScrollArea, Tabs } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { countLabel } from '../../ui/CountIndicator';
 import { useNotificationsTexts } from './texts';
-
-/** Counts above this show as "99+" (the bell's and the tabs' alike). */
-export const MAX_SHOWN_COUNT = 99;
-export const countLabel = (count: number) => (count > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : String(count));
 
 /**
  * The sections the centre shows: those the server counts (`all`, `other`, and each of a module it runs with its
