@@ -96,6 +96,8 @@ test('a group conversation: unread in the header, messages, replies, mentions, r
 
   await setTheme(anna.page, 'dark');
   await shot(anna.page, 'chat-group-desktop-dark');
+  // The theme is the person's setting: later specs find Anna as they expect her.
+  await setTheme(anna.page, 'light');
   await maria.context.close();
   await anna.context.close();
 });
@@ -141,6 +143,7 @@ test('a direct conversation from a profile with a picture, and the two screens o
   await shot(phone, 'chat-direct-phone-dark');
   await phone.getByRole('link', { name: 'Conversations' }).click();
   await expect(phone.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await setTheme(phone, 'light');
   await maria.context.close();
   await lukas.context.close();
 });

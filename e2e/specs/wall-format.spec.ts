@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, PHONE, shot, signInFresh, test } from './helpers';
+import { expect, PHONE, setTheme, shot, signInFresh, test } from './helpers';
 
 const wallFeed = (page: Page) => page.getByTestId('feed-company');
 
@@ -92,9 +92,7 @@ test('a formatted post: bold, a list, a link and a mention, written with the too
   await expect(seen.locator('strong', { hasText: stamp })).toBeVisible();
   await seen.scrollIntoViewIfNeeded();
   await shot(lukas.page, 'wall-format-post-phone-light');
-  await lukas.page.getByRole('button', { name: 'Account menu' }).click();
-  await lukas.page.getByRole('menuitem', { name: 'Dark theme' }).click();
-  await expect(lukas.page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await setTheme(lukas.page, 'dark');
   await lukas.page.getByRole('region', { name: 'New post' }).getByRole('button', { name: 'Formatting' }).click();
   await expect(lukas.page.getByRole('toolbar', { name: 'Text formatting' })).toBeVisible();
   await seen.scrollIntoViewIfNeeded();
