@@ -115,7 +115,7 @@ function Room({ room }: { room: ChatRoomDto }) {
       for (const timer of running.values()) clearTimeout(timer);
     };
   }, []);
-  const live = useChatRoom(room._id, true, onTyping);
+  const live = useChatRoom(room._id, onTyping);
   const typingNames = Object.keys(typing)
     .map((id) => room.members.find((member) => member._id === id)?.name)
     .filter((name): name is string => !!name);

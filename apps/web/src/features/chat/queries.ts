@@ -5,7 +5,6 @@ import { asDeleted, dropPending, type History, patchMsg, putMsg, putRoom, type R
 
 /** The chat's query keys: the room lists, each room, its history and its searches, the unread total. */
 export const chatKeys = {
-  all: ['chat'] as const,
   rooms: ['chat', 'rooms'] as const,
   roomsOf: (clientId: string) => ['chat', 'rooms', clientId] as const,
   room: (id: string) => ['chat', 'room', id] as const,
@@ -195,5 +194,3 @@ export const chatMutations = {
 /** A message of mine that was never sent, discarded. */
 export const discardPending = (client: QueryClient, roomId: string, localId: string) =>
   setHistory(client, roomId, (h) => dropPending(h, localId));
-
-export { forgetRoom };

@@ -73,7 +73,7 @@ export function chatEventHandlers(
   };
 }
 
-export function listen(socket: Socket, handlers: Record<string, (payload: never) => void>) {
+function listen(socket: Socket, handlers: Record<string, (payload: never) => void>) {
   const entries = Object.entries(handlers) as [string, (payload: unknown) => void][];
   for (const [event, handler] of entries) socket.on(event, handler);
   return () => {
@@ -86,11 +86,7 @@ export function listen(socket: Socket, handlers: Record<string, (payload: never)
  * history is read again for what was missed) and applies its events. Answers whether the channel is joined (the
  * server acknowledged it): from then on every message arrives live.
  */
-export function useChatRoom(
-  roomId: string,
-  enabled: boolean,
-  onTyping: (room: string, user: string, typing: boolean) => void,
-) {
+export function useChatRoom(roomId: string, onTyping: (room: string, user: string, typing: boolean) => void) {
   const [joined, setJoined] = useState(false);
   const { socket, user } = useSession();
   const client = useQueryClient();
@@ -98,7 +94,7 @@ export function useChatRoom(
   typing.current = onTyping;
   const me = user?._id ?? '';
   useEffect(() => {
-    if (!socket || !roomId || !enabled || !me) return;
+    if (!socket || !roomId || !me) return;
     let first = true;
     const unsubscribe = whenIdentified(socket, () => {
       socket.emit('chat.subscribe', { room_id: roomId }, (answer: { result?: boolean }) =>
@@ -118,7 +114,7 @@ export function useChatRoom(
       stop();
       socket.off('disconnect', left);
     };
-  }, [socket, client, roomId, enabled, me]);
+  }, [socket, client, roomId, me]);
   return joined;
 }
 
