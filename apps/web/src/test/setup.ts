@@ -1,7 +1,8 @@
 // As in main.tsx, first: the test files share their workers' modules (vitest.config.ts `isolate: false`), so a schema
 // compiled by one file would otherwise be compiled before another file sets Zod's jitless mode.
 import '../app/zodWithoutEval';
-import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { authStore } from '../api/storage';
 import { setUiLanguage } from '../i18n';
@@ -43,6 +44,9 @@ await setUiLanguage('en', en);
 await loadCatalogues();
 
 afterEach(() => {
+  // Mantine's notification store is a module of its own, shared by every test file of a worker (`isolate: false`):
+  // left over, earlier toasts fill its limit and queue a later test's toast out of sight.
+  act(() => notifications.clean());
   cleanup();
   authStore.clearAll();
   localStorage.clear();
