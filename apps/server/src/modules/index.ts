@@ -15,6 +15,7 @@ import { module as polls } from './polls/module.js';
 import { module as posts } from './posts/module.js';
 import { module as previews } from './previews/module.js';
 import { module as services } from './services/module.js';
+import { module as shop } from './shop/module.js';
 import { module as structure } from './structure/module.js';
 import { module as tasks } from './tasks/module.js';
 import { module as users } from './users/module.js';
@@ -46,6 +47,7 @@ export const modules: readonly Module[] = [
   services,
   tasks,
   chat,
+  shop,
 ];
 
 checkModules(modules);

@@ -190,6 +190,8 @@ export const accrueBody = z.object({
   publish: z.boolean().default(false),
 });
 export type AccrueBody = z.infer<typeof accrueBody>;
+/** The accrual made, and the person's balance after it. */
+export const accrueResult = z.object({ result: z.object({ _id: z.string(), balance: z.number().int() }) });
 
 /** `POST api/shop/buy`: one of an item. `request_id` is made by the tab: the same one again answers the same purchase. */
 export const buyBody = z.object({

@@ -125,9 +125,9 @@ describe('notification centre', () => {
   it('counts only the sections of modules the server runs whose feature the workspace has on', async () => {
     const ws = await makeWorkspace(h);
     await notice(ws, { title: 'Hello', recipients: [ws.employee.id] });
-    // Every feature on: the sections of the modules built (no shop or adaptation yet).
+    // Every feature on: the sections of the modules built (no adaptation yet).
     expect(Object.keys((await unread(ws)).sections).sort()).toEqual(
-      ['all', 'chat', 'events', 'groups', 'other', 'polls', 'posts', 'resp', 'services', 'tasks'].sort(),
+      ['all', 'chat', 'events', 'groups', 'other', 'polls', 'posts', 'resp', 'services', 'shop', 'tasks'].sort(),
     );
     // The unread count's principal (with the features) comes from the principal cache: on PostgreSQL the
     // trigger's notification reaches it after the update returns, so wait until the cache has forgotten.
@@ -138,7 +138,7 @@ describe('notification centre', () => {
         .set({
           features: FEATURES.map((code) => ({
             code,
-            active: !['chat', 'groups', 'knowl_base', 'polls', 'services', 'task_tracker'].includes(code),
+            active: !['chat', 'groups', 'knowl_base', 'polls', 'services', 'shop', 'task_tracker'].includes(code),
           })),
         })
         .where(eq(clients.id, ws.id)),

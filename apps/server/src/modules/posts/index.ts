@@ -15,3 +15,4 @@ export { type GroupWall, readableGroups } from './groups.js';
 export { movedCounts, reactionCounts, toggleReaction } from './reactions.js';
 export { checkedAttachments, checkedMentions } from './rules.js';
 export { moveCommentCount, readablePost, readersOfPost, roomOf } from './service.js';
+export { publishThanks } from './thanks.js';

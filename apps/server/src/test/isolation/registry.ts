@@ -78,6 +78,7 @@ export const valueParams: Record<string, string> = {
   role: 'hr',
   code: 'mood',
   page: '0',
+  amount: '3',
   resetToken: 'not-a-real-token-0000',
 };
 
