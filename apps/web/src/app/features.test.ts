@@ -16,7 +16,7 @@ describe('rights and settings offered (issue 12: no controls for modules that do
     expect(rights).toContain('admin');
     expect(rights).toContain('dark_theme');
     // Switched on for the workspace, but no web module builds them yet.
-    for (const unbuilt of ['shop', 'lms'] as const) expect(rights).not.toContain(unbuilt);
+    for (const unbuilt of ['adaptation', 'lms'] as const) expect(rights).not.toContain(unbuilt);
     expect(rights).toEqual(expect.arrayContaining(['groups', 'calendar', 'events_create']));
   });
 

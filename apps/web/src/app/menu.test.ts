@@ -24,7 +24,7 @@ describe('menu entries', () => {
     expect(isImplemented('/company')).toBe(true);
     expect(isImplemented('/profile/u1')).toBe(true);
     expect(isImplemented('/employees/')).toBe(true);
-    expect(isImplemented('/shop/')).toBe(false);
+    expect(isImplemented('/courses')).toBe(false);
     expect(isImplemented('/addressBook/')).toBe(true);
     expect(codes(employee())).toEqual(built((entry) => !entry.role));
     expect(codes(employee())).toContain('company');
@@ -44,11 +44,17 @@ describe('menu entries', () => {
     const noGroups = employee({ hasFeature: (feature: Feature) => feature !== 'groups' });
     expect(codes(noGroups)).not.toContain('groups');
     // A right-gated entry (a module not built yet): a person without the right does not see it.
-    const shop: MenuEntry = { code: 'shop', to: () => '/shop/', icon: IconUsersGroup, feature: 'shop', right: 'shop' };
-    const routes = [...shellRoutes, { path: 'shop', load: async () => ({ default: () => null }) }];
-    const withShop = (access: MenuAccess) => visibleMenu(access, [...MENU, shop], routes).map((e) => e.code);
-    expect(withShop(employee())).toContain('shop');
-    expect(withShop(employee({ can: (right: Right) => right !== 'shop' }))).not.toContain('shop');
+    const courses: MenuEntry = {
+      code: 'courses',
+      to: () => '/courses',
+      icon: IconUsersGroup,
+      feature: 'lms',
+      right: 'lms',
+    };
+    const routes = [...shellRoutes, { path: 'courses', load: async () => ({ default: () => null }) }];
+    const withCourses = (access: MenuAccess) => visibleMenu(access, [...MENU, courses], routes).map((e) => e.code);
+    expect(withCourses(employee())).toContain('courses');
+    expect(withCourses(employee({ can: (right: Right) => right !== 'lms' }))).not.toContain('courses');
     expect(codes(employee({ can: (right: Right) => right !== 'calendar' }))).not.toContain('calendar');
   });
 

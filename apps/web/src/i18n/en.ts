@@ -109,6 +109,7 @@ const en = {
     cover: 'Crop the cover',
     avatar: 'Crop the photo',
     header: 'Crop the header image',
+    item: "Crop the item's picture",
     area: 'Part of the picture to keep: drag it, or move it with the arrow keys',
     zoom: 'Zoom',
     shape: 'Shape',

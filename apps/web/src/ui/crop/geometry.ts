@@ -12,7 +12,7 @@ export interface Rect extends Size {
 }
 
 /** What a picture is for: each has the size rule of spec portal §9 (or, for avatars, a square). */
-export type CropPurpose = 'cover' | 'avatar' | 'header';
+export type CropPurpose = 'cover' | 'avatar' | 'header' | 'item';
 
 /**
  * The shapes a person may choose for each purpose; the first is the default. A cover is always COVER_WIDTH wide and
@@ -28,6 +28,8 @@ export const CROP_SHAPES: Record<CropPurpose, readonly Size[]> = {
     { width: COVER_WIDTH, height: 285 },
   ],
   avatar: [{ width: AVATAR_SIZE, height: AVATAR_SIZE }],
+  /** A shop item's picture (modules §9: 200x360). */
+  item: [{ width: 200, height: 360 }],
   header: [
     { width: 1280, height: HEADER_IMAGE_HEIGHT },
     { width: HEADER_IMAGE_MIN_WIDTH, height: HEADER_IMAGE_HEIGHT },
@@ -39,6 +41,7 @@ export const CROP_SHAPES: Record<CropPurpose, readonly Size[]> = {
 export function fitsPurpose(purpose: CropPurpose, { width, height }: Size): boolean {
   if (purpose === 'cover') return width === COVER_WIDTH && height >= COVER_MIN_HEIGHT;
   if (purpose === 'header') return height === HEADER_IMAGE_HEIGHT && width >= HEADER_IMAGE_MIN_WIDTH;
+  if (purpose === 'item') return width === 200 && height === 360;
   return width === height && width > 0;
 }
 
