@@ -1,6 +1,7 @@
 // What other modules may use of files (they import this file, never the module's own files).
 export {
   DEMO_PHOTO,
+  type DemoImage,
   demoAvatar,
   demoCover,
   demoPhoto,

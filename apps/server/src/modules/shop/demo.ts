@@ -3,6 +3,8 @@
 // them: every coin change is a ledger row, and each person's balance is the sum of theirs.
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
+import type { Platform } from '../../platform/index.js';
+import { type DemoImage, encodeDemoImage, storeDemoImages } from '../files/index.js';
 import { users } from '../users/tables.js';
 import {
   shopAccruals,
@@ -124,9 +126,28 @@ const PURCHASES = [
   { by: 'chloe', item: 4, days: 3, handed: false },
 ];
 
+/**
+ * An item's picture at the shop's size (200x360): a gift box in the item's colour under a soft spotlight, drawn as
+ * SVG like the demo's other pictures (nothing downloaded).
+ */
+function itemPicture(index: number): DemoImage {
+  const hue = (index * 47 + 200) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="360" viewBox="0 0 200 360">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},45%,92%)"/><stop offset="1" stop-color="hsl(${hue},40%,78%)"/></linearGradient>
+<radialGradient id="spot"><stop offset="0" stop-color="#fff" stop-opacity="0.8"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
+<rect width="200" height="360" fill="url(#bg)"/><circle cx="100" cy="170" r="110" fill="url(#spot)"/>
+<ellipse cx="100" cy="262" rx="62" ry="10" fill="hsl(${hue},30%,55%)" opacity="0.35"/>
+<rect x="45" y="160" width="110" height="98" rx="6" fill="hsl(${hue},62%,52%)"/>
+<rect x="38" y="136" width="124" height="32" rx="6" fill="hsl(${hue},62%,44%)"/>
+<rect x="92" y="136" width="16" height="122" fill="hsl(${(hue + 180) % 360},70%,62%)"/>
+<path d="M100 136 C 78 102, 52 118, 70 136 Z M100 136 C 122 102, 148 118, 130 136 Z" fill="hsl(${(hue + 180) % 360},70%,58%)"/>
+</svg>`;
+  return { name: `shop-item-${index + 1}.webp`, svg };
+}
+
 const ago = (days: number, hour = 10) => new Date(Date.now() - days * 86_400_000 - hour * 3_600_000);
 
-export async function seedShop(tx: Tx, clientId: string): Promise<void> {
+export async function seedShop(tx: Tx, clientId: string, platform: Platform): Promise<void> {
   const people = await tx
     .select({ id: users.id, login: users.login })
     .from(users)
@@ -150,6 +171,13 @@ export async function seedShop(tx: Tx, clientId: string): Promise<void> {
     .returning({ id: shopAchievements.id });
   const badge = new Map(ACHIEVEMENTS.map((a, i) => [a.key, badges[i].id]));
 
+  const encoded = await Promise.all(ITEMS.map((_, i) => encodeDemoImage(itemPicture(i))));
+  const pictures = await storeDemoImages(
+    platform.storage,
+    tx,
+    clientId,
+    encoded.map((bytes, i) => ({ ownerId: who('hannah'), name: itemPicture(i).name, bytes })),
+  );
   const items = await tx
     .insert(shopItems)
     .values(
@@ -161,6 +189,7 @@ export async function seedShop(tx: Tx, clientId: string): Promise<void> {
         startAmount: item.stock,
         amount: item.stock,
         rest: item.stock,
+        pics: [pictures[i]],
         sort: i * 10,
         created: ago(90),
       })),

@@ -102,7 +102,7 @@ function Mine({ shop }: { shop: ShopSettingsDto }) {
                       multiline
                       w={240}
                     >
-                      <Stack gap={4} align="center" w={96} tabIndex={0} aria-label={a.achievement.name}>
+                      <Stack gap={4} align="center" w={96} tabIndex={0} role="img" aria-label={a.achievement.name}>
                         <BadgeArt pic={a.achievement.pic} name={a.achievement.name} />
                         <Text size="xs" ta="center" lineClamp={2}>
                           {a.achievement.name}

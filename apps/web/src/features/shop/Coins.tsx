@@ -14,7 +14,7 @@ export function useCoins(settings: Pick<ShopSettingsDto, 'coin_short'> | undefin
 
 export function CoinText({ children, ...props }: TextProps & { children: string }) {
   return (
-    <Text span fw={700} ff="monospace" style={{ whiteSpace: 'nowrap' }} {...props}>
+    <Text span fw={700} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} {...props}>
       {children}
     </Text>
   );

@@ -36,7 +36,7 @@ export function PersonAchievements({ person, own }: { person: UserDto; own: bool
                   multiline
                   w={240}
                 >
-                  <Stack gap={4} align="center" w={112} tabIndex={0} aria-label={a.achievement.name}>
+                  <Stack gap={4} align="center" w={112} tabIndex={0} role="img" aria-label={a.achievement.name}>
                     <BadgeArt pic={a.achievement.pic} name={a.achievement.name} size={64} />
                     <Text size="sm" fw={500} ta="center" lineClamp={2}>
                       {a.achievement.name}

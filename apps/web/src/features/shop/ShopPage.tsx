@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Avatar, Badge, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -53,13 +53,18 @@ export default function ShopPage() {
             description={shop.description || undefined}
             actions={
               shop.can.buy && (
-                <Badge size="xl" variant="light" radius="md" aria-label={t('myCoins')} data-testid="shop-balance">
-                  {balance.data?.amount == null ? (
-                    <Skeleton width={60} height={16} />
-                  ) : (
-                    <CoinText>{coins(balance.data.amount)}</CoinText>
-                  )}
-                </Badge>
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {t('myCoins')}
+                  </Text>
+                  <Badge size="xl" variant="light" radius="md" data-testid="shop-balance">
+                    {balance.data?.amount == null ? (
+                      <Skeleton width={60} height={16} />
+                    ) : (
+                      <CoinText>{coins(balance.data.amount)}</CoinText>
+                    )}
+                  </Badge>
+                </Group>
               )
             }
           />

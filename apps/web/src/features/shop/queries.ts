@@ -96,12 +96,13 @@ export const shopQueries = {
 /** After coins moved: every balance, history, purchase list and statistic is read again. */
 export const coinsChanged = (client: QueryClient) => client.invalidateQueries({ queryKey: shopKeys.coins });
 
-/** An item's new rest (a purchase here, or the realtime event of one elsewhere) in every cached list. */
+/**
+ * An item's new rest (a purchase here, or the realtime event of one elsewhere) in every cached list; whether it can
+ * be bought follows from the rest on the card.
+ */
 export function patchRest(client: QueryClient, itemId: string, rest: number) {
   client.setQueriesData<ShopItemDto[]>({ queryKey: shopKeys.items }, (items) =>
-    items?.map((item) =>
-      item._id === itemId ? { ...item, rest, can: { ...item.can, buy: item.can.buy && rest > 0 } } : item,
-    ),
+    items?.map((item) => (item._id === itemId ? { ...item, rest } : item)),
   );
 }
 
