@@ -55,6 +55,11 @@ export const messages = defineMessages({
     uk: 'Досягнення не знайдено',
   },
   shop_item_name_required: { en: 'Give the item a name', ru: 'Укажите название товара', uk: 'Вкажіть назву товару' },
+  shop_item_changed: {
+    en: 'The item’s price has just changed: look at it again',
+    ru: 'Цена товара только что изменилась: посмотрите ещё раз',
+    uk: 'Ціна товару щойно змінилася: перегляньте ще раз',
+  },
   shop_item_not_found: { en: 'The item was not found', ru: 'Товар не найден', uk: 'Товар не знайдено' },
   shop_item_delete_failed: {
     en: 'The item could not be deleted',

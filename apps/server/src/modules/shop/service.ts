@@ -568,7 +568,7 @@ async function balanceOf(ctx: RequestContext, userId: string): Promise<number> {
 /**
  * One of an item (modules §4: its rest follows). The purchase row comes first: a repeated `request_id` of the same
  * buyer finds it (the unique key decides between racing repeats; the loser reads the winner's row once it
- * committed) and answers it again. Then the item's rest and the buyer's coins are each taken by a conditional
+ * committed) and answers it again. Then the buyer's coins and, last, the item's rest are each taken by a conditional
  * update; a refusal throws, which rolls the whole purchase back.
  */
 export async function buy(
@@ -608,29 +608,28 @@ export async function buy(
       rest: await itemRest(ctx, again.itemId),
     };
   }
-  const [sold] = await rowsOf<{ rest: number; cost: number }>(
-    ctx.db,
-    sql`UPDATE shop_items SET rest = rest - 1, sales = sales + 1
-      WHERE client_id = ${ctx.tenant()} AND id = ${item.id} AND rest >= 1 RETURNING rest, cost`,
-  );
-  if (!sold) throw conflict('sold_out');
-  const cost = Number(sold.cost);
-  if (cost !== item.cost) {
-    await ctx.db.update(shopPurchases).set({ cost }).where(eq(shopPurchases.id, made.id));
-  }
-  const balance = await move(ctx, me, -cost, { kind: 'purchase', purchaseId: made.id });
+  const balance = await move(ctx, me, -item.cost, { kind: 'purchase', purchaseId: made.id });
   if (balance === null) throw conflict('not_enough_coins');
-  const rest = Number(sold.rest);
   await notify(ctx, {
     code: 'shop.purchase',
     recipients: await rowsOf<{ id: string }>(ctx.db, purchaseHandlersSql(ctx.tenant(), await managerIds(ctx))).then(
       (rows) => rows.map((r) => r.id),
     ),
-    vars: { item: item.name, cost: `${cost} ${await coinShort(ctx)}` },
+    vars: { item: item.name, cost: `${item.cost} ${await coinShort(ctx)}` },
     link: '/shop/balance?view=purchases',
   });
+  const purchase = await onePurchase(ctx, made.id, can);
+  // The item's row is the one every buyer waits on: it is taken last, so the lock lasts one statement and the commit.
+  // At the price the buyer was charged: a price changed meanwhile refuses, rolling the charge back.
+  const [sold] = await rowsOf<{ rest: number }>(
+    ctx.db,
+    sql`UPDATE shop_items SET rest = rest - 1, sales = sales + 1
+      WHERE client_id = ${ctx.tenant()} AND id = ${item.id} AND rest >= 1 AND cost = ${item.cost} RETURNING rest`,
+  );
+  if (!sold) throw conflict((await itemRow(ctx, item.id)).cost === item.cost ? 'sold_out' : 'shop_item_changed');
+  const rest = Number(sold.rest);
   announce(platform, ctx, null, ITEM_REST_EVENT, { item_id: item.id, rest });
-  return { purchase: await onePurchase(ctx, made.id, can), balance, rest };
+  return { purchase, balance, rest };
 }
 
 export async function listPurchases(

@@ -1,11 +1,11 @@
 import { SHOP_COINS_MAX, SHOP_COMMENT_MAX } from '@hallway/shared/shop';
-import { Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../app/session/context';
-import { errorText, fieldErrors } from '../../i18n/errors';
 import { PeoplePicker } from '../../ui/PeoplePicker';
 import { showSuccess } from '../../ui/toast';
+import { FormFooter, failedFields } from './FormFooter';
 import { shopMutations, shopQueries } from './queries';
 import { useShopTexts } from './texts';
 
@@ -55,10 +55,7 @@ function Fields({ preset, onDone }: { preset: AccrualPreset; onDone: () => void 
           showSuccess(t('accrual.done'));
           onDone();
         },
-        onError: (err) => {
-          const fields = fieldErrors(err);
-          setErrors(Object.keys(fields).length ? fields : { form: errorText(err) });
-        },
+        onError: (err) => setErrors(failedFields(err)),
       },
     );
   };
@@ -111,19 +108,7 @@ function Fields({ preset, onDone }: { preset: AccrualPreset; onDone: () => void 
           checked={publish}
           onChange={(event) => setPublish(event.currentTarget.checked)}
         />
-        {errors.form && (
-          <Text size="sm" c="red" role="alert">
-            {errors.form}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={give.isPending}>
-            {t('accrual.give')}
-          </Button>
-        </Group>
+        <FormFooter error={errors.form} busy={give.isPending} submit={t('accrual.give')} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -5,23 +5,20 @@ import {
   SHOP_DESCRIPTION_MAX,
   type ShopSettingsDto,
 } from '@hallway/shared/shop';
-import { ActionIcon, Button, Card, FileButton, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAward, IconGift, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconAward, IconGift, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSession } from '../../app/session/context';
-import { errorText, fieldErrors } from '../../i18n/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CountedTextInput } from '../../ui/CountedTextInput';
-import { UploadProgress } from '../../ui/FileUpload';
 import { EmptyState, QueryState, SkeletonRows } from '../../ui/States';
-import { useUpload } from '../../ui/useUpload';
 import { AccrualForm, type AccrualPreset } from './AccrualForm';
 import { BadgeArt } from './Coins';
+import { FormFooter, failedFields } from './FormFooter';
+import { PictureButton } from './PictureButton';
 import { shopMutations, shopQueries } from './queries';
 import { useShopTexts } from './texts';
-
-const ImageCropModal = lazy(() => import('../../ui/crop/ImageCropModal'));
 
 /** The achievements one can earn; managers create, edit, delete and give them. */
 export default function AchievementsTab({ shop }: { shop: ShopSettingsDto }) {
@@ -139,11 +136,9 @@ function AchievementFields({ achievement, onDone }: { achievement?: AchievementD
   const { client } = useSession();
   const clientId = client?._id ?? '';
   const queries = useQueryClient();
-  const upload = useUpload();
   const [name, setName] = useState(achievement?.name ?? '');
   const [description, setDescription] = useState(achievement?.description ?? '');
   const [pic, setPic] = useState<StoredFile | null>(achievement?.pic ?? null);
-  const [picked, setPicked] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<'name' | 'form', string>>>({});
   const save = useMutation(shopMutations.saveAchievement(queries, clientId));
   return (
@@ -155,10 +150,7 @@ function AchievementFields({ achievement, onDone }: { achievement?: AchievementD
           { _id: achievement?._id, name: name.trim(), description: description.trim(), pic: pic?._id ?? null },
           {
             onSuccess: onDone,
-            onError: (err) => {
-              const fields = fieldErrors(err);
-              setErrors(Object.keys(fields).length ? fields : { form: errorText(err) });
-            },
+            onError: (err) => setErrors(failedFields(err)),
           },
         );
       }}
@@ -182,55 +174,22 @@ function AchievementFields({ achievement, onDone }: { achievement?: AchievementD
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
-        <Group gap="sm">
+        <Group gap="sm" align="flex-start">
           <BadgeArt pic={pic} name={name} />
-          <FileButton accept="image/png,image/jpeg,image/webp" onChange={setPicked}>
-            {(props) => (
-              <Button
-                {...props}
-                variant="default"
-                size="xs"
-                leftSection={<IconPhoto size={14} />}
-                disabled={upload.uploading}
-              >
-                {t('achievements.picture')}
-              </Button>
-            )}
-          </FileButton>
+          <PictureButton purpose="avatar" label={t('achievements.picture')} onUploaded={setPic} />
           {pic && (
             <Button variant="subtle" color="red" size="xs" onClick={() => setPic(null)}>
               {t('achievements.pictureRemove')}
             </Button>
           )}
         </Group>
-        <UploadProgress value={upload.progress} />
-        {(errors.form || upload.error) && (
-          <Text size="sm" c="red" role="alert">
-            {errors.form ?? upload.error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending || upload.uploading}>
-            {achievement ? t('save') : t('achievements.createButton')}
-          </Button>
-        </Group>
+        <FormFooter
+          error={errors.form}
+          busy={save.isPending}
+          submit={achievement ? t('save') : t('achievements.createButton')}
+          onCancel={onDone}
+        />
       </Stack>
-      {picked && (
-        <Suspense fallback={null}>
-          <ImageCropModal
-            file={picked}
-            purpose="avatar"
-            onClose={() => setPicked(null)}
-            onCropped={async (file) => {
-              const [result] = (await upload.upload([file])) ?? [];
-              if (result) setPic(result.file);
-            }}
-          />
-        </Suspense>
-      )}
     </form>
   );
 }

@@ -7,19 +7,16 @@ import {
   SHOP_STOCK_MAX,
   type ShopItemDto,
 } from '@hallway/shared/shop';
-import { ActionIcon, Button, FileButton, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
-import { IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { ActionIcon, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSession } from '../../app/session/context';
-import { errorText, fieldErrors } from '../../i18n/errors';
 import { CountedTextInput } from '../../ui/CountedTextInput';
-import { UploadProgress } from '../../ui/FileUpload';
-import { useUpload } from '../../ui/useUpload';
+import { FormFooter, failedFields } from './FormFooter';
+import { PictureButton } from './PictureButton';
 import { shopMutations } from './queries';
 import { useShopTexts } from './texts';
-
-const ImageCropModal = lazy(() => import('../../ui/crop/ImageCropModal'));
 
 type Errors = Partial<Record<'name' | 'cost' | 'start_amount' | 'form', string>>;
 
@@ -45,20 +42,14 @@ function Fields({ item, onDone }: { item?: ShopItemDto; onDone: () => void }) {
   const { t } = useShopTexts();
   const { client } = useSession();
   const queries = useQueryClient();
-  const upload = useUpload();
   const [name, setName] = useState(item?.name ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
   const [cost, setCost] = useState<number | string>(item?.cost ?? 100);
   const [stock, setStock] = useState<number | string>(item?.start_amount ?? 10);
   const [sort, setSort] = useState<number | string>(item?.sort ?? 0);
   const [pics, setPics] = useState<StoredFile[]>(item?.pics ?? []);
-  const [picked, setPicked] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const save = useMutation(shopMutations.saveItem(queries, client?._id ?? ''));
-  const failed = (err: unknown) => {
-    const fields = fieldErrors(err);
-    setErrors(Object.keys(fields).length ? fields : { form: errorText(err) });
-  };
   const submit = () => {
     const next: Errors = {};
     if (!name.trim()) next.name = t('itemForm.nameRequired');
@@ -76,7 +67,7 @@ function Fields({ item, onDone }: { item?: ShopItemDto; onDone: () => void }) {
         pics: pics.map((p) => p._id),
         sort: Number(sort) || 0,
       },
-      { onSuccess: onDone, onError: failed },
+      { onSuccess: onDone, onError: (err) => setErrors(failedFields(err)) },
     );
   };
   return (
@@ -145,7 +136,7 @@ function Fields({ item, onDone }: { item?: ShopItemDto; onDone: () => void }) {
           <Text size="sm" fw={500}>
             {t('itemForm.pictures')}
           </Text>
-          <Group gap="sm">
+          <Group gap="sm" align="flex-start">
             {pics.map((pic, n) => (
               <div key={pic._id} style={{ position: 'relative' }}>
                 <img
@@ -168,55 +159,21 @@ function Fields({ item, onDone }: { item?: ShopItemDto; onDone: () => void }) {
               </div>
             ))}
             {pics.length < SHOP_ITEM_PICS_MAX && (
-              <FileButton accept="image/png,image/jpeg,image/webp" onChange={setPicked}>
-                {(props) => (
-                  <Button
-                    {...props}
-                    variant="default"
-                    size="xs"
-                    leftSection={<IconPhotoPlus size={14} />}
-                    disabled={upload.uploading}
-                  >
-                    {t('itemForm.addPicture')}
-                  </Button>
-                )}
-              </FileButton>
+              <PictureButton
+                purpose="item"
+                label={t('itemForm.addPicture')}
+                onUploaded={(file) => setPics((list) => [...list, file])}
+              />
             )}
           </Group>
-          <UploadProgress value={upload.progress} />
-          {upload.error && (
-            <Text size="sm" c="red">
-              {upload.error}
-            </Text>
-          )}
         </Stack>
-        {errors.form && (
-          <Text size="sm" c="red" role="alert">
-            {errors.form}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending || upload.uploading}>
-            {item ? t('save') : t('itemForm.create')}
-          </Button>
-        </Group>
+        <FormFooter
+          error={errors.form}
+          busy={save.isPending}
+          submit={item ? t('save') : t('itemForm.create')}
+          onCancel={onDone}
+        />
       </Stack>
-      {picked && (
-        <Suspense fallback={null}>
-          <ImageCropModal
-            file={picked}
-            purpose="item"
-            onClose={() => setPicked(null)}
-            onCropped={async (file) => {
-              const [result] = (await upload.upload([file])) ?? [];
-              if (result) setPics((list) => [...list, result.file]);
-            }}
-          />
-        </Suspense>
-      )}
     </form>
   );
 }

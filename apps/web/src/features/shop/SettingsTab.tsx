@@ -6,21 +6,17 @@ import {
   SHOP_NAME_MAX,
   type ShopSettingsDto,
 } from '@hallway/shared/shop';
-import { Avatar, Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { Avatar, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSession } from '../../app/session/context';
-import { errorText, fieldErrors } from '../../i18n/errors';
 import { CountedTextInput } from '../../ui/CountedTextInput';
-import { UploadProgress } from '../../ui/FileUpload';
 import { PeoplePicker, type PickedPerson } from '../../ui/PeoplePicker';
 import { showSuccess } from '../../ui/toast';
-import { useUpload } from '../../ui/useUpload';
+import { failedFields } from './FormFooter';
+import { PictureButton } from './PictureButton';
 import { shopMutations } from './queries';
 import { useShopTexts } from './texts';
-
-const ImageCropModal = lazy(() => import('../../ui/crop/ImageCropModal'));
 
 type Errors = Partial<Record<'name' | 'coin' | 'coin_short' | 'managers' | 'form', string>>;
 
@@ -29,13 +25,11 @@ export default function SettingsTab({ shop }: { shop: ShopSettingsDto }) {
   const { t } = useShopTexts();
   const { client } = useSession();
   const queries = useQueryClient();
-  const upload = useUpload();
   const [name, setName] = useState(shop.name);
   const [coin, setCoin] = useState(shop.coin);
   const [short, setShort] = useState(shop.coin_short);
   const [description, setDescription] = useState(shop.description);
   const [pic, setPic] = useState<StoredFile | null>(shop.pic);
-  const [picked, setPicked] = useState<File | null>(null);
   const [managers, setManagers] = useState(shop.managers.map((m) => m._id));
   const [known, setKnown] = useState<PickedPerson[]>(shop.managers);
   const [errors, setErrors] = useState<Errors>({});
@@ -59,10 +53,7 @@ export default function SettingsTab({ shop }: { shop: ShopSettingsDto }) {
       },
       {
         onSuccess: () => showSuccess(t('settings.saved')),
-        onError: (err) => {
-          const fields = fieldErrors(err);
-          setErrors(Object.keys(fields).length ? fields : { form: errorText(err) });
-        },
+        onError: (err) => setErrors(failedFields(err)),
       },
     );
   };
@@ -118,28 +109,15 @@ export default function SettingsTab({ shop }: { shop: ShopSettingsDto }) {
           <Text size="sm" fw={500}>
             {t('settings.picture')}
           </Text>
-          <Group gap="sm">
+          <Group gap="sm" align="flex-start">
             <Avatar src={pic?.mini || pic?.src} alt="" size={64} radius="md" color="initials" name={name} />
-            <FileButton accept="image/png,image/jpeg,image/webp" onChange={setPicked}>
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconPhoto size={14} />}
-                  disabled={upload.uploading}
-                >
-                  {t('settings.pictureChange')}
-                </Button>
-              )}
-            </FileButton>
+            <PictureButton purpose="avatar" label={t('settings.pictureChange')} onUploaded={setPic} />
             {pic && (
               <Button variant="subtle" color="red" size="xs" onClick={() => setPic(null)}>
                 {t('settings.pictureRemove')}
               </Button>
             )}
           </Group>
-          <UploadProgress value={upload.progress} />
         </Stack>
         <PeoplePicker
           label={t('settings.managers')}
@@ -152,9 +130,9 @@ export default function SettingsTab({ shop }: { shop: ShopSettingsDto }) {
           }}
           error={errors.managers}
         />
-        {(errors.form || upload.error) && (
+        {errors.form && (
           <Text size="sm" c="red" role="alert">
-            {errors.form ?? upload.error}
+            {errors.form}
           </Text>
         )}
         <Group>
@@ -163,19 +141,6 @@ export default function SettingsTab({ shop }: { shop: ShopSettingsDto }) {
           </Button>
         </Group>
       </Stack>
-      {picked && (
-        <Suspense fallback={null}>
-          <ImageCropModal
-            file={picked}
-            purpose="avatar"
-            onClose={() => setPicked(null)}
-            onCropped={async (file) => {
-              const [result] = (await upload.upload([file])) ?? [];
-              if (result) setPic(result.file);
-            }}
-          />
-        </Suspense>
-      )}
     </form>
   );
 }
