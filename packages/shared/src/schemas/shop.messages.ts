@@ -44,11 +44,6 @@ export const messages = defineMessages({
     ru: 'Укажите название достижения',
     uk: 'Вкажіть назву досягнення',
   },
-  shop_achievement_save_error: {
-    en: 'The achievement could not be saved',
-    ru: 'Не удалось сохранить достижение',
-    uk: 'Не вдалося зберегти досягнення',
-  },
   shop_achievement_not_found: {
     en: 'The achievement was not found',
     ru: 'Достижение не найдено',
@@ -61,15 +56,10 @@ export const messages = defineMessages({
     uk: 'Ціна товару щойно змінилася: перегляньте ще раз',
   },
   shop_item_not_found: { en: 'The item was not found', ru: 'Товар не найден', uk: 'Товар не знайдено' },
-  shop_item_delete_failed: {
-    en: 'The item could not be deleted',
-    ru: 'Не удалось удалить товар',
-    uk: 'Не вдалося видалити товар',
-  },
   shop_item_has_sales: {
-    en: 'This item has been bought, so it cannot be deleted; set its stock to zero instead',
-    ru: 'Этот товар уже покупали, поэтому его нельзя удалить; обнулите его остаток',
-    uk: 'Цей товар уже купували, тому його не можна видалити; обнуліть його залишок',
+    en: 'This item has been bought, so it cannot be deleted: its purchases keep it',
+    ru: 'Этот товар уже покупали, поэтому его нельзя удалить: на него ссылаются покупки',
+    uk: 'Цей товар уже купували, тому його не можна видалити: на нього посилаються покупки',
   },
   shop_accrual_not_found: {
     en: 'The accrual was not found',

@@ -182,7 +182,7 @@ export const itemRestResult = z.object({ rest: z.number().int() });
 
 /** `POST api/shop/accrue` (modules §3 Accrual: who, amount, achievement, comment, publish on wall). */
 export const accrueBody = z.object({
-  who: id,
+  who: z.uuid('shop_recipient_required'),
   amount: coins.optional(),
   achievement: id.nullable().optional(),
   comment: z.string().trim().max(SHOP_COMMENT_MAX, 'too_long').default(''),

@@ -38,7 +38,7 @@ export default function ProjectDesks({ project }: { project: ProjectDto }) {
         </Group>
         <QueryState
           query={query}
-          loading={<Skeleton height={72} radius="md" aria-label={t('list.loading')} />}
+          loading={<Skeleton height={72} radius="md" role="status" aria-label={t('list.loading')} />}
           isEmpty={(data) => data.result.length === 0}
           empty={
             <Text size="sm" c="dimmed">

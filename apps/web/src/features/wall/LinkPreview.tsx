@@ -53,7 +53,7 @@ export const LinkPreviews = memo(function LinkPreviews({ text, doc }: { text: st
 export function LinkPreviewCard({ path }: { path: string }) {
   const { t, lang } = useWallTexts();
   const { data, isPending } = useQuery(linkPreviewQuery(path));
-  if (isPending) return <Skeleton h={CARD_HEIGHT} radius="md" aria-label={t('preview.loading')} />;
+  if (isPending) return <Skeleton h={CARD_HEIGHT} radius="md" role="status" aria-label={t('preview.loading')} />;
   if (!data) return null;
   const subtitle =
     data.kind === 'group'
