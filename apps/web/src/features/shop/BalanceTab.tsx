@@ -132,9 +132,7 @@ function Stat({ label, value, big = false }: { label: string; value: string; big
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <CoinText size={big ? '2rem' : 'xl'} c={big ? 'var(--mantine-primary-color-filled)' : undefined}>
-        {value}
-      </CoinText>
+      <CoinText size={big ? '2rem' : 'xl'}>{value}</CoinText>
     </Card>
   );
 }
@@ -201,7 +199,7 @@ export function History({ shop, userId }: { shop: ShopSettingsDto; userId: strin
                     </Badge>
                   )}
                   {entry.cancelled && <Badge variant="light">{t('history.cancelled')}</Badge>}
-                  <CoinText c={entry.amount >= 0 ? 'teal' : 'red'}>{coins(entry.amount, true)}</CoinText>
+                  <CoinText>{coins(entry.amount, true)}</CoinText>
                   {entry.can.cancel && (
                     <Button size="compact-xs" variant="subtle" color="red" onClick={() => setCancelling(entry)}>
                       {t('history.cancel')}

@@ -44,7 +44,8 @@ export default function ShopPage() {
   if (!(shown as readonly string[]).includes(tab)) return <Navigate to="/shop/" replace />;
 
   return (
-    <Stack gap="lg">
+    // Each tab is a page of its own (its own URL): keyed by it, the page is drawn anew, as a link to another page is.
+    <Stack gap="lg" key={tab}>
       <Group gap="md" wrap="nowrap" align="flex-end">
         {shop.pic && <Avatar src={shop.pic.mini || shop.pic.src} alt="" size={64} radius="md" />}
         <div style={{ flex: 1, minWidth: 0 }}>
