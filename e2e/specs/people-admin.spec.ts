@@ -209,10 +209,12 @@ test('rights and roles, other settings and company data', async ({ page }) => {
   await page.getByRole('option', { name: /Jonas/ }).click();
   const editing = page.getByRole('switch', { name: 'Profile editing' }).first();
   await expect(editing).toBeChecked();
-  // Rights of modules not built yet (shop, learning) are not offered: they would control nothing. The chat's is.
+  // Rights of modules not built yet (adaptation, learning) are not offered: they would control nothing. The chat's
+  // and the shop's are.
   await expect(page.getByRole('switch', { name: 'Wall publishing' }).first()).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Chat' }).first()).toBeVisible();
-  for (const unbuilt of ['Shop', 'Learning']) await expect(page.getByRole('switch', { name: unbuilt })).toHaveCount(0);
+  for (const built of ['Chat', 'Shop']) await expect(page.getByRole('switch', { name: built }).first()).toBeVisible();
+  for (const unbuilt of ['Adaptation', 'Learning'])
+    await expect(page.getByRole('switch', { name: unbuilt })).toHaveCount(0);
   await editing.uncheck();
   await expect(editing).not.toBeChecked();
   await page.reload();
