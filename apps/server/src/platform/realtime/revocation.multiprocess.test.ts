@@ -90,7 +90,9 @@ describe.skipIf(!redisUp)('session revocation across processes', () => {
     expect((await request(a, 'GET', unread, { token })).status).toBe(200);
     expect((await request(a, 'GET', unread, { token })).status).toBe(200);
     expect((await request(b, 'POST', '/api/logout', { token, body: {} })).status).toBe(200);
-    // B answered after its commit, which notified A: A has forgotten the person before this request reaches it.
-    expect((await request(a, 'GET', unread, { token })).status).toBe(401);
+    // B's commit notified A, but the notification travels on its own connection: on a loaded machine it may reach A
+    // after this test's next request does (the window docs/modules.md "oneRead" allows). A refuses the token once it
+    // arrived.
+    await expect.poll(async () => (await request(a, 'GET', unread, { token })).status, { timeout: 30_000 }).toBe(401);
   });
 });
