@@ -20,16 +20,23 @@ const cardsOf = (lane: string) =>
     .queryAllByRole('button', { name: /^Open card / })
     .map((button) => button.textContent);
 
-/** Picks card `n` up by its handle with the keyboard, moves it one lane to the right and drops it. */
+/**
+ * Picks card `n` up by its handle with the keyboard, moves it one lane to the right and drops it. Each key waits for
+ * what dnd-kit says about the one before (its live region), and the arrow waits for the listener dnd-kit adds from a
+ * timer when the drag starts: on a loaded machine a key pressed sooner went unheard.
+ */
 async function moveRight(n: number) {
   const handle = screen.getByRole('button', { name: `Move card Card ${n}` });
   handle.focus();
   await act(async () => {
     fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
   });
+  await screen.findByText(`Picked up Card ${n}.`);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await act(async () => {
     fireEvent.keyDown(document, { code: 'ArrowRight', key: 'ArrowRight' });
   });
+  await screen.findByText(new RegExp(`^Card ${n} is over `));
   await act(async () => {
     fireEvent.keyDown(document, { code: 'Space', key: ' ' });
   });
