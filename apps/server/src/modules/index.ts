@@ -6,10 +6,12 @@ import { module as chat } from './chat/module.js';
 import { module as clients } from './clients/module.js';
 import { module as comments } from './comments/module.js';
 import { module as events } from './events/module.js';
+import { module as feedback } from './feedback/module.js';
 import { module as files } from './files/module.js';
 import { module as groups } from './groups/module.js';
 import { module as links } from './links/module.js';
 import { module as mailings } from './mailings/module.js';
+import { module as mood } from './mood/module.js';
 import { module as notifications } from './notifications/module.js';
 import { module as polls } from './polls/module.js';
 import { module as posts } from './posts/module.js';
@@ -48,6 +50,8 @@ export const modules: readonly Module[] = [
   tasks,
   chat,
   shop,
+  mood,
+  feedback,
 ];
 
 checkModules(modules);

@@ -9,4 +9,12 @@ export {
   storeDemoImages,
 } from './demo-images.js';
 export { contentDisposition } from './disposition.js';
-export { deleteFiles, fileRefs, mailAttachments, openFile, restrictFiles } from './service.js';
+export {
+  deleteFiles,
+  fileRefs,
+  mailAttachments,
+  openFile,
+  restrictFiles,
+  UPLOAD_LIMITS,
+  uploadFiles,
+} from './service.js';

@@ -99,8 +99,10 @@ export async function receiveFile(
   clientId: string,
   part: IncomingFile,
   budget: ByteBudget,
+  /** An anonymous upload's id is random (a time-ordered id would tell when it was made). */
+  anonymous = false,
 ): Promise<ReceivedFile> {
-  const id = newId();
+  const id = anonymous ? crypto.randomUUID() : newId();
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const storageKey = `${clientId}/${now.getUTCFullYear()}/${month}/${id}`;

@@ -32,6 +32,8 @@ export const UPLOAD_LIMITS = {
   attachment: { bytes: POST_ATTACHMENT_LIMIT_BYTES, code: 'attachment_too_big' },
 } as const satisfies Record<string, UploadLimit>;
 
+const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
 export const fileUrl = (id: string) => `/api/files/${id}`;
 export const thumbUrl = (id: string) => `/api/files/${id}/thumb`;
 
@@ -66,7 +68,13 @@ export async function uploadFiles(
   ctx: RequestContext,
   parts: AsyncIterable<IncomingFile>,
   limit: UploadLimit,
+  /**
+   * An anonymous violation report's attachments: the rows carry no uploader and only the day of the upload, and
+   * their ids are random (feedback module, docs/api.md "Ideas and violation reports").
+   */
+  options: { anonymous?: boolean } = {},
 ): Promise<UploadResult[]> {
+  const anonymous = options.anonymous ?? false;
   const clientId = ctx.tenant();
   const scope = { clientId, userId: ctx.me().id };
   const { quota, used } = await inTenant(platform.database, scope, (tx) => storageState(tx, clientId));
@@ -84,7 +92,7 @@ export async function uploadFiles(
         room < limit.bytes
           ? { bytes: Math.max(0, room), refusal: () => storageLimit(quota, used) }
           : { bytes: limit.bytes, refusal: () => new AppError(413, limit.code, { size: formatBytes(limit.bytes) }) };
-      received.push(await receiveFile(platform.storage, clientId, part, budget));
+      received.push(await receiveFile(platform.storage, clientId, part, budget, anonymous));
     }
     if (!received.length) throw badRequest('no_file');
     const rows = await inTenant(platform.database, scope, async (tx) => {
@@ -95,7 +103,14 @@ export async function uploadFiles(
       if (now.quota > 0 && now.used + adding > now.quota) throw storageLimit(now.quota, now.used);
       return tx
         .insert(files)
-        .values(received.map((f) => ({ ...f, clientId, ownerId: scope.userId })))
+        .values(
+          received.map((f) => ({
+            ...f,
+            clientId,
+            ownerId: anonymous ? null : scope.userId,
+            ...(anonymous ? { created: startOfUtcDay(new Date()) } : {}),
+          })),
+        )
         .returning();
     });
     return rows.map((row) => {

@@ -73,10 +73,15 @@ export function multipartFile(name: string, type: string, bytes: Buffer): RawBod
   });
 }
 
-/** Path parameters that are values rather than objects. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/** Path parameters that are values rather than objects (a period `:from/:to` ends today, so it holds A's rows). */
 export const valueParams: Record<string, string> = {
+  from: daysAgo(13),
+  to: daysAgo(0),
   role: 'hr',
-  code: 'mood',
+  // The feature switch's `:code`: a feature no module serves yet, so switching it off spoils no other route's request.
+  code: 'adaptation',
   page: '0',
   amount: '3',
   resetToken: 'not-a-real-token-0000',
