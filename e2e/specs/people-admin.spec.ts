@@ -209,10 +209,11 @@ test('rights and roles, other settings and company data', async ({ page }) => {
   await page.getByRole('option', { name: /Jonas/ }).click();
   const editing = page.getByRole('switch', { name: 'Profile editing' }).first();
   await expect(editing).toBeChecked();
-  // Rights of modules not built yet (adaptation, learning) are not offered: they would control nothing. The chat's
-  // and the shop's are.
+  // Rights of modules not built yet (adaptation, learning) are not offered: they would control nothing. The chat's,
+  // the shop's, the ideas' and the violation reports' are.
   await expect(page.getByRole('switch', { name: 'Wall publishing' }).first()).toBeVisible();
-  for (const built of ['Chat', 'Shop']) await expect(page.getByRole('switch', { name: built }).first()).toBeVisible();
+  for (const built of ['Chat', 'Shop', 'Ideas', 'Anonymous reports'])
+    await expect(page.getByRole('switch', { name: built }).first()).toBeVisible();
   for (const unbuilt of ['Adaptation', 'Learning'])
     await expect(page.getByRole('switch', { name: unbuilt })).toHaveCount(0);
   await editing.uncheck();
@@ -228,7 +229,8 @@ test('rights and roles, other settings and company data', async ({ page }) => {
 
   await page.getByRole('tab', { name: 'Other settings' }).click();
   await expect(page.getByRole('switch', { name: /Open registration/ })).toBeVisible();
-  await expect(page.getByRole('switch', { name: /mood meter/i })).toHaveCount(0);
+  // The mood meter is built: its switch is offered.
+  await expect(page.getByRole('switch', { name: /mood meter/i })).toBeVisible();
   await shot(page, 'employees-settings-desktop-light');
 
   await page.getByRole('tab', { name: 'Company data' }).click();

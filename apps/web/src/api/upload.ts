@@ -19,6 +19,8 @@ export interface UploadOptions {
   /** Called with 0..1 as the bytes go out. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Another upload route of the same form (an anonymous report's attachments); the purpose's limit still applies. */
+  target?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export function uploadFiles(files: File[], options: UploadOptions = {}): Promise
     const form = new FormData();
     for (const file of files) form.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/upload?purpose=${purpose}`);
+    xhr.open('POST', options.target ?? `/api/upload?purpose=${purpose}`);
     const headers = authHeaders();
     const fail = (failed: ApiError) =>
       void withErrorTexts(failed).then((error) => {

@@ -25,7 +25,9 @@ describe('rights and settings offered (issue 12: no controls for modules that do
   });
 
   it('offers the mood meter and start pages only for built, switched-on features', () => {
-    expect(featureOffered('mood', workspace(FEATURES), webModules)).toBe(false);
+    expect(featureOffered('mood', workspace(FEATURES), webModules)).toBe(true);
+    expect(featureOffered('mood', workspace(FEATURES.filter((f) => f !== 'mood')), webModules)).toBe(false);
+    expect(featureOffered('lms', workspace(FEATURES), webModules)).toBe(false);
     // The start pages of the built modules (adding a module edits no list here).
     const built = START_PAGES.filter((page) => {
       const feature = START_PAGE_FEATURES[page];

@@ -23,6 +23,8 @@ export function UploadProgress({ value }: { value: number | null }) {
 export interface FileUploadProps {
   onUploaded: (results: UploadResult[]) => void;
   purpose?: UploadPurpose;
+  /** Another upload route (useUpload's `target`). */
+  target?: string;
   multiple?: boolean;
   accept?: string;
   label?: string;
@@ -33,13 +35,14 @@ export interface FileUploadProps {
 export function FileUpload({
   onUploaded,
   purpose = 'general',
+  target,
   multiple = false,
   accept,
   label,
   disabled,
 }: FileUploadProps) {
   const { t } = useTranslation();
-  const { progress, uploading, error, upload } = useUpload({ purpose });
+  const { progress, uploading, error, upload } = useUpload({ purpose, target });
   const [dragging, setDragging] = useState(false);
 
   const send = async (files: File[]) => {

@@ -17,7 +17,13 @@ export interface UploadState {
  * Upload with progress (spec portal §4 "Uploads"): 0 and shown at the start, the rounded percent while sending,
  * hidden 1.5 s after completion. Oversized files are refused before anything is sent (spec portal §5 "Posts").
  */
-export function useUpload({ purpose = 'general' }: { purpose?: UploadPurpose } = {}): UploadState {
+export function useUpload({
+  purpose = 'general',
+  target,
+}: {
+  purpose?: UploadPurpose;
+  target?: string;
+} = {}): UploadState {
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +50,7 @@ export function useUpload({ purpose = 'general' }: { purpose?: UploadPurpose } =
       try {
         const results = await uploadFiles(files, {
           purpose,
+          target,
           onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
         });
         setProgress(100);
@@ -57,7 +64,7 @@ export function useUpload({ purpose = 'general' }: { purpose?: UploadPurpose } =
         setUploading(false);
       }
     },
-    [purpose],
+    [purpose, target],
   );
 
   const reset = useCallback(() => {

@@ -20,6 +20,7 @@ export const MOOD_COMMENTS_SHOWN = 50;
 
 export const moodCheckParams = z.object({ id });
 export const moodCheck = z.object({ need: z.boolean() });
+export type MoodCheck = z.infer<typeof moodCheck>;
 
 export const moodBody = z.object({
   mood: z

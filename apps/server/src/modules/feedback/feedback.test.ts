@@ -26,7 +26,10 @@ const ok = async (res: Awaited<ReturnType<typeof call>>) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const db = (text: string, values: unknown[] = []) => h.platform.database.query(text, values).then((r) => r.rows);
+/** Rows as stored: ids and texts as strings, times as Dates. */
+type Row = Record<string, string & Date>;
+const db = (text: string, values: unknown[] = []) =>
+  h.platform.database.query(text, values).then((r) => r.rows as Row[]);
 
 async function upload(ws: TestWorkspace, url = '/api/upload') {
   const body = multipartFile('evidence.txt', 'text/plain', Buffer.from('what I saw'));

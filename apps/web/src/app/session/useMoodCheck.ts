@@ -1,4 +1,7 @@
 import type { ClientDto, UserDto } from '@hallway/shared';
+import type { MoodCheck } from '@hallway/shared/mood';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
 
 export interface MoodCheckInput {
   user: UserDto | null;
@@ -9,10 +12,22 @@ export interface MoodCheckInput {
 }
 
 /**
- * Startup step 6: "for non-superadmins, check whether a mood rating is needed".
- *
- * Extension point, deliberately empty: the mood meter is its own issue (spec modules, mood), which fills this
- * hook with the check call and the meter dialog. The shell already calls it at the right moment of the start-up
- * order, so that issue changes only this file and its own feature folder.
+ * `GET /api/mood/check/{id}`: whether the mood meter asks the person today. The session asks it at start-up; the
+ * mood module's meter (features/mood) reads the same cache entry and drops `need` once the mood is given.
  */
-export function useMoodCheck(_input: MoodCheckInput): void {}
+export const moodCheckQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['mood', 'check', userId] as const,
+    queryFn: ({ signal }) => api<MoodCheck>(`/api/mood/check/${userId}`, { signal, local: true }),
+    // Once a day: a long session asks again after an hour (a new day may have begun).
+    staleTime: 60 * 60_000,
+  });
+
+/**
+ * Startup step 6: "for non-superadmins, check whether a mood rating is needed" — only where the workspace has the
+ * mood feature on and does not hide the meter (`settings.hideMoodMeter`).
+ */
+export function useMoodCheck({ user, client, isSuperadmin, enabled }: MoodCheckInput): void {
+  const on = !!client?.features.some((f) => f.code === 'mood' && f.active) && !client.settings.hideMoodMeter;
+  useQuery({ ...moodCheckQuery(user?._id ?? ''), enabled: enabled && !!user && !isSuperadmin && on });
+}
