@@ -28,21 +28,15 @@ export const baselines = [
   },
   {
     id: 'bare-sql-mood-stat',
-    title: "bare SQL: a 10,000-person workspace's two weeks of moods: totals, distribution, days, departments",
+    title:
+      "bare SQL: a 10,000-person workspace's two weeks of moods in one pass (totals, moods, days, departments) and the comments",
     server: 'bare-sql',
     sql: [
       {
-        sql: `SELECT count(*)::int, count(DISTINCT m.user_id)::int, avg(m.mood)::float8 FROM moods m WHERE ${PERIOD}`,
-        params: [0, 1, 2],
-      },
-      { sql: `SELECT m.mood, count(*)::int FROM moods m WHERE ${PERIOD} GROUP BY 1`, params: [0, 1, 2] },
-      {
-        sql: `SELECT m.day, count(*)::int, avg(m.mood)::float8 FROM moods m WHERE ${PERIOD} GROUP BY 1`,
-        params: [0, 1, 2],
-      },
-      {
-        sql: `SELECT u.department, count(*)::int, sum(m.mood)::int FROM moods m JOIN users u ON u.id = m.user_id
-              WHERE ${PERIOD} GROUP BY 1`,
+        sql: `SELECT grouping(m.day), grouping(m.mood), grouping(u.department), m.day, m.mood, u.department,
+                count(*)::int, sum(m.mood)::int, count(DISTINCT m.user_id)::int
+              FROM moods m JOIN users u ON u.id = m.user_id WHERE ${PERIOD}
+              GROUP BY GROUPING SETS ((), (m.day), (m.mood), (u.department))`,
         params: [0, 1, 2],
       },
       {

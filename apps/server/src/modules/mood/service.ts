@@ -93,29 +93,38 @@ export async function stat(ctx: RequestContext, clientId: string, from: string, 
   });
   const period = sql`m.client_id = ${clientId} AND m.day BETWEEN ${from}::date AND ${to}::date`;
 
-  const [total] = await rowsOf<{ count: number; people: number; average: number | null; distribution: number[] }>(
+  // One pass over the period's answers: the whole period, each day, each mood and each department at once.
+  const sets = await rowsOf<{
+    by: 'all' | 'day' | 'mood' | 'department';
+    day: string | null;
+    mood: number | null;
+    name: string | null;
+    count: number;
+    sum: number;
+    people: number;
+  }>(
     ctx.db,
-    sql`SELECT count(*)::int AS count, count(DISTINCT m.user_id)::int AS people, avg(m.mood)::float8 AS average,
-               array(SELECT count(d.mood)::int FROM generate_series(1, ${MOOD_MAX}) g(v)
-                     LEFT JOIN moods d ON d.mood = g.v AND d.client_id = ${clientId}
-                       AND d.day BETWEEN ${from}::date AND ${to}::date
-                     GROUP BY g.v ORDER BY g.v) AS distribution
-        FROM moods m WHERE ${period}`,
+    sql`SELECT CASE WHEN grouping(m.day) = 0 THEN 'day' WHEN grouping(m.mood) = 0 THEN 'mood'
+                    WHEN grouping(d.name) = 0 THEN 'department' ELSE 'all' END AS by,
+               to_char(m.day, 'YYYY-MM-DD') AS day, m.mood, d.name,
+               count(*)::int AS count, sum(m.mood)::int AS sum, count(DISTINCT m.user_id)::int AS people
+        FROM moods m JOIN users u ON u.id = m.user_id, LATERAL (SELECT u.department AS name) d
+        WHERE ${period}
+        GROUP BY GROUPING SETS ((), (m.day), (m.mood), (d.name))`,
   );
+  const total = sets.find((r) => r.by === 'all') ?? { count: 0, sum: 0, people: 0 };
   const visible = total.count >= minAnswers;
-  const trend = await rowsOf<{ day: string; count: number; average: number | null }>(
-    ctx.db,
-    sql`SELECT to_char(g.day, 'YYYY-MM-DD') AS day, count(m.id)::int AS count, avg(m.mood)::float8 AS average
-        FROM generate_series(${from}::date, ${to}::date, interval '1 day') g(day)
-        LEFT JOIN moods m ON m.client_id = ${clientId} AND m.day = g.day::date
-        GROUP BY g.day ORDER BY g.day`,
-  );
-  const groups = await rowsOf<{ name: string; count: number; sum: number }>(
-    ctx.db,
-    sql`SELECT coalesce(nullif(u.department, ''), '') AS name, count(*)::int AS count, sum(m.mood)::int AS sum
-        FROM moods m JOIN users u ON u.id = m.user_id WHERE ${period}
-        GROUP BY 1 ORDER BY avg(m.mood) DESC, 1`,
-  );
+  const byDay = new Map(sets.filter((r) => r.by === 'day').map((r) => [r.day, r]));
+  const byMood = new Map(sets.filter((r) => r.by === 'mood').map((r) => [r.mood, r.count]));
+  const trend = Array.from({ length: days }, (_, i) => {
+    const day = new Date(Date.parse(from) + i * DAY_MS).toISOString().slice(0, 10);
+    const row = byDay.get(day);
+    return { day, count: row?.count ?? 0, average: row ? row.sum / row.count : null };
+  });
+  const groups = sets
+    .filter((r) => r.by === 'department')
+    .map((r) => ({ name: r.name ?? '', count: r.count, sum: r.sum }))
+    .sort((a, b) => b.sum / b.count - a.sum / a.count || a.name.localeCompare(b.name));
   const named = groups.filter((g) => g.name !== '' && g.count >= minAnswers);
   const rest = groups.filter((g) => g.name === '' || g.count < minAnswers);
   const restCount = rest.reduce((n, g) => n + g.count, 0);
@@ -132,8 +141,8 @@ export async function stat(ctx: RequestContext, clientId: string, from: string, 
     minAnswers,
     count: total.count,
     people: visible ? total.people : 0,
-    average: visible ? round(total.average) : null,
-    distribution: visible ? total.distribution : Array.from({ length: MOOD_MAX }, () => 0),
+    average: visible ? round(total.sum / total.count) : null,
+    distribution: Array.from({ length: MOOD_MAX }, (_, i) => (visible ? (byMood.get(i + 1) ?? 0) : 0)),
     trend: trend.map((t) => ({ day: t.day, ...shown(t.count, t.average) })),
     departments: visible ? named.map((g) => ({ name: g.name, ...shown(g.count, g.sum / g.count) })) : [],
     others: {
