@@ -208,13 +208,14 @@ describe('violation reports', () => {
     expect(upload_.owner_id).toBeNull();
     expect(new Date(upload_.created).getUTCHours() + new Date(upload_.created).getUTCMinutes()).toBe(0);
     expect(upload_.id[14]).toBe('4');
-    // Its notification names no actor.
+    // Its notification names no actor, and leads to the inbox rather than the report (its moment stays untied).
     const events = await db(
-      `SELECT actor_id, vars FROM notification_events WHERE code = 'feedback.report' AND client_id = $1`,
+      `SELECT actor_id, vars, link FROM notification_events WHERE code = 'feedback.report' AND client_id = $1`,
       [ws.id],
     );
     expect(events).toHaveLength(1);
     expect(events[0].actor_id).toBeNull();
+    expect(events[0].link).toBe('/report_violation?tab=inbox');
     expect(JSON.stringify(events[0].vars)).not.toContain('Eve');
 
     // The recipient replies; the author reads it with the code alone and answers; still no trace of them.

@@ -31,6 +31,13 @@ import { type FeedbackItemRow, feedbackItems, feedbackMessages, feedbackRecipien
 const LINK: Record<FeedbackKind, string> = { idea: '/idea', report: '/report_violation' };
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
+/**
+ * Where a notification about an item leads. An anonymous report's lead to the inbox, not to the report: the
+ * notifications keep their moment, and a link would tie that moment to the report (whose own time is its day).
+ */
+const linkTo = (row: FeedbackItemRow) =>
+  row.anonymous ? `${LINK[row.kind]}?tab=inbox` : `${LINK[row.kind]}?item=${row.id}`;
+
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 const startOfUtcDay = (now = new Date()) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -121,7 +128,7 @@ export async function sendIdea(
     code: 'feedback.idea',
     recipients: await recipientIds(ctx, 'idea'),
     vars: { title: body.title },
-    link: `${LINK.idea}?item=${row.id}`,
+    link: linkTo(row),
   });
   return present(row, await personCards(ctx.db, [row.authorId!]), 0, { status: false, reply: true });
 }
@@ -157,7 +164,7 @@ export async function sendReport(
   await notify(writer, {
     code: 'feedback.report',
     recipients: await recipientIds(ctx, 'report'),
-    link: `${LINK.report}?item=${row.id}`,
+    link: linkTo(row),
   });
   const cards = row.authorId ? await personCards(ctx.db, [row.authorId]) : new Map();
   return { item: present(row, cards, 0, { status: false, reply: !body.anonymous }), code };
@@ -277,7 +284,7 @@ export async function setStatus(
       code: 'feedback.status',
       recipients: [updated.authorId],
       vars: { title: titleOf(updated) },
-      link: `${LINK[kind]}?item=${row.id}`,
+      link: linkTo(updated),
     });
   }
   return thread(ctx, updated, { status: policy.status, reply: policy.reply });
@@ -305,7 +312,7 @@ async function addMessage(ctx: RequestContext, row: FeedbackItemRow, fromRecipie
     created: anonymousAuthor ? startOfUtcDay() : new Date(),
   });
   const vars = { title: titleOf(row), text };
-  const link = `${LINK[row.kind]}?item=${row.id}`;
+  const link = linkTo(row);
   if (fromRecipient) {
     if (row.authorId) await notify(ctx, { code: 'feedback.reply', recipients: [row.authorId], vars, link });
   } else {
