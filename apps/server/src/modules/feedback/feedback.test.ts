@@ -98,6 +98,21 @@ describe('ideas', () => {
     expect((await ok(await call(h, other, 'GET', '/api/ideas/mine'))).items).toEqual([]);
   });
 
+  it('numbers a thread’s messages in order under 20 concurrent replies', async () => {
+    const ws = await makeWorkspace(h);
+    const { _id: id } = (
+      await ok(await call(h, ws.employee, 'POST', '/api/user/send_idea', { title: 'Busy', description: 'Thread' }))
+    ).result;
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(h, i % 2 ? ws.admin : ws.employee, 'POST', `/api/ideas/${id}/messages`, { text: `Message ${i}` }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const rows = await db('SELECT position FROM feedback_messages WHERE item_id = $1 ORDER BY position', [id]);
+    expect(rows.map((r) => Number(r.position))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
   it('requires every field; refuses a file of another workspace; nothing is stored', async () => {
     const ws = await makeWorkspace(h);
     const other = await makeWorkspace(h);

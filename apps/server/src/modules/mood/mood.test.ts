@@ -28,6 +28,20 @@ describe('the meter', () => {
     expect(rows).toEqual([{ mood: 8 }]);
   });
 
+  it('keeps one mood a day under 50 concurrent answers of one person', async () => {
+    const ws = await makeWorkspace(h);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call(h, ws.employee, 'POST', '/api/mood', { mood: (i % 10) + 1 })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    const { rows } = await h.platform.database.query('SELECT count(*)::int AS n FROM moods WHERE user_id = $1', [
+      ws.employee.id,
+    ]);
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
   it('refuses a mood outside 1–10 or not whole, and a comment over the limit', async () => {
     const ws = await makeWorkspace(h);
     for (const mood of [0, 11, 5.5, '7', null]) {
