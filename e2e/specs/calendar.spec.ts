@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiToken, expect, PHONE, shot, signInFresh, test } from './helpers';
+import { apiToken, expect, PHONE, shot, signInFresh, socketIdentified, test } from './helpers';
 
 // The demo workspace has no time zone of its own, so events are in UTC; the browsers run in UTC too, so the grid's
 // days and the form's dates are the same days.
@@ -241,13 +241,16 @@ test("a person's calendar is drawn in their own zone whatever the browser's, and
     timezoneId: 'America/New_York',
   });
   const page = await context.newPage();
+  const live = socketIdentified(page);
   await signInFresh(page, 'yuki');
   await openCalendar(page);
   await chooseView(page, 'Month');
   const event = dayCell(page, day).locator('.fc-event').filter({ hasText: name });
   await expect(event).toContainText('10:00');
 
-  // Anna moves it to 14:00: Yuki's open calendar shows it without a reload.
+  // Anna moves it to 14:00: Yuki's open calendar shows it without a reload (once it listens: a change sent before
+  // its socket joined her rooms reaches nobody).
+  await live;
   const moved = await request.put(`/api/event/${id}`, {
     data: { ...body, startTime: '14:00', endTime: '15:00' },
     headers: as(anna),

@@ -8,13 +8,21 @@ const card = (scope: Page | Locator, name: string) =>
 const segment = (page: Page, text: string) => page.locator('label').filter({ hasText: new RegExp(`^${text}$`) });
 
 /** Drags `handle` with the mouse into `target`, in small steps as a hand does. */
-async function drag(page: Page, handle: Locator, target: Locator) {
+/**
+ * Drags a card by mouse as a person does. Each step waits for what dnd-kit announced about the one before (its live
+ * region): the pick-up, then the card over somewhere, so on a loaded machine the drop never comes before the drag.
+ */
+async function drag(page: Page, item: string, target: Locator) {
+  const handle = page.getByRole('button', { name: `Move card ${item}` });
+  const status = page.getByRole('status');
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 });
+  await expect(status.filter({ hasText: `Picked up ${item}.` })).toHaveCount(1);
   await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 15 });
+  await expect(status.filter({ hasText: `${item} is over ` })).toHaveCount(1);
   await page.mouse.up();
 }
 
@@ -80,7 +88,7 @@ test('a desk: made from the template, cards added, dragged by mouse and keyboard
   }).toPass({ timeout: 30_000 });
 
   // By mouse: the brief goes to "In progress"; Lukas sees it move.
-  await drag(page, page.getByRole('button', { name: 'Move card Write the brief' }), lane(page, 'In progress'));
+  await drag(page, 'Write the brief', lane(page, 'In progress'));
   await expect(card(lane(page, 'In progress'), 'Write the brief')).toBeVisible();
   await expect(card(lane(page, 'To do'), 'Write the brief')).toHaveCount(0);
   await expect(card(lane(lukas.page, 'In progress'), 'Write the brief')).toBeVisible();
@@ -99,7 +107,7 @@ test('a desk: made from the template, cards added, dragged by mouse and keyboard
   await expect(card(lane(lukas.page, 'In progress'), 'Book the venue')).toBeVisible();
 
   // Into "Done": the move asks first, then finishes the card.
-  await drag(page, page.getByRole('button', { name: 'Move card Order the banners' }), lane(page, 'Done'));
+  await drag(page, 'Order the banners', lane(page, 'Done'));
   const confirm = page.getByRole('dialog', { name: 'Confirm the move' });
   await expect(confirm).toContainText('Done');
   await confirm.getByRole('button', { name: 'Move' }).click();
