@@ -9,7 +9,7 @@ import {
   type MoodSettings,
   type MoodStat,
 } from '@hallway/shared/mood';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { assertOwnWorkspace, authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest, conflict } from '../../platform/errors/app-error.js';
@@ -17,32 +17,29 @@ import type { RequestContext } from '../../platform/http/context.js';
 import { mayBeAsked, mayCheck, mayReadStats } from './policy.js';
 import { moodSettings, moods } from './tables.js';
 
-/** The caller's own date now: their time zone, else the workspace's, else UTC; and whether the workspace hides the meter. */
-async function today(ctx: RequestContext): Promise<{ day: string; hidden: boolean }> {
-  const [row] = await rowsOf<{ day: string; hidden: boolean }>(
+/**
+ * The caller's own date now (their time zone, else the workspace's, else UTC), whether the workspace hides the meter,
+ * and whether they answered today: one statement.
+ */
+async function today(ctx: RequestContext): Promise<{ day: string; hidden: boolean; answered: boolean }> {
+  const [row] = await rowsOf<{ day: string; hidden: boolean; answered: boolean }>(
     ctx.db,
-    sql`SELECT to_char((now() AT TIME ZONE coalesce(u.time_zone, c.settings->>'timeZone', 'UTC'))::date, 'YYYY-MM-DD') AS day,
-               coalesce((c.settings->>'hideMoodMeter')::boolean, false) AS hidden
-        FROM users u, clients c WHERE u.id = ${ctx.me().id} AND c.id = ${ctx.tenant()}`,
+    sql`SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.hidden,
+               EXISTS (SELECT 1 FROM moods m WHERE m.client_id = ${ctx.tenant()} AND m.user_id = ${ctx.me().id}
+                         AND m.day = t.day) AS answered
+        FROM (SELECT (now() AT TIME ZONE coalesce(u.time_zone, c.settings->>'timeZone', 'UTC'))::date AS day,
+                     coalesce((c.settings->>'hideMoodMeter')::boolean, false) AS hidden
+              FROM users u, clients c WHERE u.id = ${ctx.me().id} AND c.id = ${ctx.tenant()}) t`,
   );
   return row;
-}
-
-async function answeredOn(ctx: RequestContext, day: string): Promise<boolean> {
-  const rows = await ctx.db
-    .select({ id: moods.id })
-    .from(moods)
-    .where(and(eq(moods.clientId, ctx.tenant()), eq(moods.userId, ctx.me().id), eq(moods.day, day)));
-  return rows.length > 0;
 }
 
 /** `GET /api/mood/check/{id}`: whether the meter should ask the caller today. */
 export async function check(ctx: RequestContext, userId: string): Promise<{ need: boolean }> {
   authorize(mayCheck(ctx, userId));
   if (!mayBeAsked(ctx, false)) return { need: false };
-  const { day, hidden } = await today(ctx);
-  if (!mayBeAsked(ctx, hidden)) return { need: false };
-  return { need: !(await answeredOn(ctx, day)) };
+  const { hidden, answered } = await today(ctx);
+  return { need: mayBeAsked(ctx, hidden) && !answered };
 }
 
 /** `POST api/mood`: today's rating; a second one the same day is refused with 409 `mood_already_today`. */
