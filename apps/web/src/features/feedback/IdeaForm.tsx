@@ -1,12 +1,12 @@
 import { FEEDBACK_TEXT_MAX, FEEDBACK_TITLE_MAX } from '@hallway/shared/feedback';
 import type { StoredFile } from '@hallway/shared/files';
-import { Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Card, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CountedTextInput } from '../../ui/CountedTextInput';
 import { useValidatedForm } from '../../ui/form';
 import { showSuccess } from '../../ui/toast';
-import { Attach, asAttachments } from './Attach';
+import { Attach, asAttachments, FormEnd } from './FormParts';
 import { feedbackMutations } from './queries';
 import { useFeedbackTexts } from './texts';
 
@@ -59,16 +59,7 @@ export function IdeaForm({ onSent }: { onSent: () => void }) {
           {...form.field('description')}
         />
         <Attach label={t('idea.form.attachments')} files={files} onChange={setFiles} />
-        {form.formError && (
-          <Text c="red" size="sm" role="alert">
-            {form.formError}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            {t('idea.form.send')}
-          </Button>
-        </Group>
+        <FormEnd error={form.formError} submitting={form.submitting} label={t('idea.form.send')} />
       </Stack>
     </Card>
   );

@@ -20,8 +20,8 @@ import { useState } from 'react';
 import { useSession } from '../../app/session/context';
 import { useValidatedForm } from '../../ui/form';
 import { showSuccess } from '../../ui/toast';
-import { Attach, asAttachments } from './Attach';
 import { ANONYMOUS_UPLOAD } from './api';
+import { Attach, asAttachments, FormEnd } from './FormParts';
 import { feedbackMutations } from './queries';
 import { useFeedbackTexts } from './texts';
 
@@ -114,16 +114,7 @@ export function ReportForm({ onSigned }: { onSigned: () => void }) {
             onChange={setFiles}
             target={anonymous ? ANONYMOUS_UPLOAD : undefined}
           />
-          {form.formError && (
-            <Text c="red" size="sm" role="alert">
-              {form.formError}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting}>
-              {t('report.form.send')}
-            </Button>
-          </Group>
+          <FormEnd error={form.formError} submitting={form.submitting} label={t('report.form.send')} />
         </Stack>
       </Card>
       <Modal

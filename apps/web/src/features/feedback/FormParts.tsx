@@ -1,6 +1,6 @@
 import { FEEDBACK_ATTACHMENTS_MAX } from '@hallway/shared/feedback';
 import type { StoredFile } from '@hallway/shared/files';
-import { Input, Stack } from '@mantine/core';
+import { Button, Group, Input, Stack, Text } from '@mantine/core';
 import { FileUpload } from '../../ui/FileUpload';
 import { DraftAttachments } from '../wall';
 
@@ -38,3 +38,21 @@ export function Attach({
 
 /** Attachments as the spec sends them: the upload's url and its file name. */
 export const asAttachments = (files: StoredFile[]) => files.map((f) => ({ url: f.src, fileName: f.name }));
+
+/** A form's end: what the server refused that belongs to no field, and the send button. */
+export function FormEnd({ error, submitting, label }: { error: string | null; submitting: boolean; label: string }) {
+  return (
+    <>
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button type="submit" loading={submitting}>
+          {label}
+        </Button>
+      </Group>
+    </>
+  );
+}
