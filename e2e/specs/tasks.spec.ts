@@ -15,12 +15,21 @@ const segment = (page: Page, text: string) => page.locator('label').filter({ has
 async function drag(page: Page, item: string, target: Locator) {
   const handle = page.getByRole('button', { name: `Move card ${item}` });
   const status = page.getByRole('status');
-  const from = (await handle.boundingBox())!;
+  // A press the board did not take as a drag (the card moved under the pointer while the page settled) is let go and
+  // tried again.
+  await expect(async () => {
+    const from = (await handle.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 });
+    try {
+      await expect(status.filter({ hasText: `Picked up ${item}.` })).toHaveCount(1, { timeout: 5_000 });
+    } catch (failure) {
+      await page.mouse.up();
+      throw failure;
+    }
+  }).toPass({ timeout: 60_000 });
   const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 });
-  await expect(status.filter({ hasText: `Picked up ${item}.` })).toHaveCount(1);
   await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 15 });
   await expect(status.filter({ hasText: `${item} is over ` })).toHaveCount(1);
   await page.mouse.up();
