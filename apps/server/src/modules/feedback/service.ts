@@ -23,7 +23,7 @@ import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
-import { fileRefs } from '../files/index.js';
+import { anonymousMoment, fileRefs } from '../files/index.js';
 import { assertActivePeople, personCards } from '../users/index.js';
 import { itemPolicy, kindPolicy, recipientsSql } from './policy.js';
 import { type FeedbackItemRow, feedbackItems, feedbackMessages, feedbackRecipients } from './tables.js';
@@ -39,8 +39,6 @@ const linkTo = (row: FeedbackItemRow) =>
   row.anonymous ? `${LINK[row.kind]}?tab=inbox` : `${LINK[row.kind]}?item=${row.id}`;
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
-const startOfUtcDay = (now = new Date()) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 const newCode = () =>
   Array.from({ length: 4 }, () =>
     Array.from({ length: 5 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''),
@@ -158,7 +156,7 @@ export async function sendReport(
       description: body.description,
       attachments: files,
       codeHash: code ? hashOf(code) : null,
-      created: body.anonymous ? startOfUtcDay() : new Date(),
+      created: body.anonymous ? anonymousMoment() : new Date(),
     })
     .returning();
   await notify(writer, {
@@ -309,7 +307,7 @@ async function addMessage(ctx: RequestContext, row: FeedbackItemRow, fromRecipie
     fromRecipient,
     authorId: anonymousAuthor ? null : ctx.me().id,
     text,
-    created: anonymousAuthor ? startOfUtcDay() : new Date(),
+    created: anonymousAuthor ? anonymousMoment() : new Date(),
   });
   const vars = { title: titleOf(row), text };
   const link = linkTo(row);

@@ -10,6 +10,7 @@ export {
 } from './demo-images.js';
 export { contentDisposition } from './disposition.js';
 export {
+  anonymousMoment,
   deleteFiles,
   fileRefs,
   mailAttachments,

@@ -32,7 +32,9 @@ export const UPLOAD_LIMITS = {
   attachment: { bytes: POST_ATTACHMENT_LIMIT_BYTES, code: 'attachment_too_big' },
 } as const satisfies Record<string, UploadLimit>;
 
-const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** The moment an anonymous write keeps (an anonymous upload, an anonymous report and its answers): its UTC day. */
+export const anonymousMoment = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export const fileUrl = (id: string) => `/api/files/${id}`;
 export const thumbUrl = (id: string) => `/api/files/${id}/thumb`;
@@ -108,7 +110,7 @@ export async function uploadFiles(
             ...f,
             clientId,
             ownerId: anonymous ? null : scope.userId,
-            ...(anonymous ? { created: startOfUtcDay(new Date()) } : {}),
+            ...(anonymous ? { created: anonymousMoment() } : {}),
           })),
         )
         .returning();
