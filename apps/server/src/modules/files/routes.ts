@@ -1,10 +1,12 @@
 // Spec portal §7 "Upload", §8 "Call-level failures" (upload reasons), §9 limits: uploads and authorized downloads.
+import { Readable } from 'node:stream';
 import { id, okResult, uploadQuery, uploadResponse } from '@hallway/shared';
 import { z } from 'zod';
 import { secureCookies as secureFor, sessionCookies } from '../../platform/files/cookies.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { contentDisposition } from './disposition.js';
 import { downloadWorkspace } from './policy.js';
+import { contentRange } from './range.js';
 import * as service from './service.js';
 
 /** Downloads are immutable (a new upload gets a new id) but private to the workspace. */
@@ -50,16 +52,44 @@ export const filesModule: ModuleRoutes = {
             params: z.object({ id }),
           },
           config: { access: { signedIn: true }, params: { id: 'file' } },
+          // Files keep their bytes: a re-encoded body would lose its length and the meaning of byte ranges.
+          compress: false,
         },
         async (req, reply) => {
-          const file = await service.openFile(platform, req.ctx, req.params.id, variant);
-          reply
-            .type(file.mime)
-            .header('X-Content-Type-Options', 'nosniff')
-            .header('Content-Disposition', contentDisposition(file.mime, file.name))
-            .header('Cache-Control', CACHE_CONTROL);
-          if (file.size !== undefined) reply.header('Content-Length', file.size);
-          return reply.send(file.stream);
+          const headers = (file: { mime: string; name: string }) =>
+            reply
+              .type(file.mime)
+              .header('X-Content-Type-Options', 'nosniff')
+              .header('Content-Disposition', contentDisposition(file.mime, file.name))
+              .header('Cache-Control', CACHE_CONTROL);
+          if (variant === 'thumb') {
+            const thumb = await service.openFile(platform, req.ctx, req.params.id, variant);
+            return headers(thumb).send(thumb.stream);
+          }
+          // Without validators to compare, a conditional range (If-Range) is answered with the whole file.
+          const range = req.headers['if-range'] === undefined ? req.headers.range : undefined;
+          const file = await service.openFileRange(platform, req.ctx, req.params.id, range);
+          reply.header('Accept-Ranges', 'bytes');
+          if (file.kind === 'unsatisfiable') {
+            // No bytes and nothing to keep: only the size, for the client to ask again within it.
+            return reply.code(416).header('Content-Range', contentRange(file.size)).send();
+          }
+          headers(file);
+          // HEAD runs this handler too, and Fastify would read the whole body through to discard it: the stored
+          // bytes are let go, and an empty stream keeps the Content-Length (an absent body would answer 0).
+          let body = file.stream;
+          if (req.method === 'HEAD') {
+            file.stream.destroy();
+            body = Readable.from([]);
+          }
+          if (file.kind === 'part') {
+            return reply
+              .code(206)
+              .header('Content-Range', contentRange(file.size, file.range))
+              .header('Content-Length', file.range.end - file.range.start + 1)
+              .send(body);
+          }
+          return reply.header('Content-Length', file.size).send(body);
         },
       );
     }

@@ -17,6 +17,7 @@ import type { RequestContext } from '../../platform/http/context.js';
 import type { Platform } from '../../platform/index.js';
 import type { StoredAttachment } from '../../platform/mail/types.js';
 import { clients } from '../clients/tables.js';
+import { type ByteRange, parseRange } from './range.js';
 import { backendError, type IncomingFile, type ReceivedFile, receiveFile } from './receive.js';
 import { THUMB_MIME } from './thumbnails.js';
 
@@ -157,6 +158,30 @@ export interface OpenedFile {
   size?: number;
 }
 
+/** A file row the caller may download under `variant`, and the storage key of those bytes. */
+async function downloadable(ctx: RequestContext, id: string, variant: 'original' | 'thumb') {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.clientId, ctx.tenant())));
+  const key = variant === 'thumb' ? row?.thumbKey : row?.storageKey;
+  if (!row || !key) throw notFound('file_not_found');
+  // Refused like a missing file: a guessed id must not even confirm that the file exists.
+  for (const allowed of restrictions) if (!(await allowed(ctx, row.id))) throw notFound('file_not_found');
+  return { row, key };
+}
+
+/** The stored bytes (or one range of them); bytes that are gone answer like a missing file. */
+async function readBytes(storage: StorageDriver, key: string, range?: ByteRange): Promise<Readable> {
+  try {
+    return await storage.get(key, range);
+  } catch (err) {
+    if (err instanceof FileMissingError) throw notFound('file_not_found');
+    if (err instanceof StorageError) throw backendError(err, 'download_error');
+    throw err;
+  }
+}
+
 /**
  * `GET api/files/:id` and its thumbnail: only a file of the caller's workspace, and only through this route.
  * A row whose bytes are gone answers like a missing file.
@@ -167,26 +192,38 @@ export async function openFile(
   id: string,
   variant: 'original' | 'thumb',
 ): Promise<OpenedFile> {
-  const [row] = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.clientId, ctx.tenant())));
-  const key = variant === 'thumb' ? row?.thumbKey : row?.storageKey;
-  if (!row || !key) throw notFound('file_not_found');
-  // Refused like a missing file: a guessed id must not even confirm that the file exists.
-  for (const allowed of restrictions) if (!(await allowed(ctx, row.id))) throw notFound('file_not_found');
-  let stream: Readable;
-  try {
-    stream = await platform.storage.get(key);
-  } catch (err) {
-    if (err instanceof FileMissingError) throw notFound('file_not_found');
-    if (err instanceof StorageError) throw backendError(err, 'download_error');
-    throw err;
-  }
+  const { row, key } = await downloadable(ctx, id, variant);
+  const stream = await readBytes(platform.storage, key);
   if (variant === 'thumb') {
     return { stream, mime: THUMB_MIME, name: `${row.name.replace(/\.[^.]*$/, '')}.webp` };
   }
   return { stream, mime: row.mime, name: row.name, size: row.size };
+}
+
+/**
+ * What `GET api/files/:id` answers to a `Range` header (range.ts): the whole file, only the asked part (read alone
+ * from storage), or no bytes when the range names none. The same checks as `openFile`.
+ */
+export type RangedFile = Omit<OpenedFile, 'stream' | 'size'> & { size: number } & (
+    | { kind: 'full'; stream: Readable }
+    | { kind: 'part'; stream: Readable; range: ByteRange }
+    | { kind: 'unsatisfiable' }
+  );
+
+export async function openFileRange(
+  platform: Platform,
+  ctx: RequestContext,
+  id: string,
+  rangeHeader: string | undefined,
+): Promise<RangedFile> {
+  const { row, key } = await downloadable(ctx, id, 'original');
+  const meta = { mime: row.mime, name: row.name, size: row.size };
+  const wanted = parseRange(rangeHeader, row.size);
+  if (wanted.kind === 'unsatisfiable') return { ...meta, kind: 'unsatisfiable' };
+  if (wanted.kind === 'part') {
+    return { ...meta, kind: 'part', range: wanted.range, stream: await readBytes(platform.storage, key, wanted.range) };
+  }
+  return { ...meta, kind: 'full', stream: await readBytes(platform.storage, key) };
 }
 
 /**

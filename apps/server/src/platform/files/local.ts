@@ -26,14 +26,14 @@ export function createLocalStorage(root: string): StorageDriver {
         throw err;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const target = pathOf(key);
       try {
         await stat(target);
       } catch {
         throw new FileMissingError(key);
       }
-      return createReadStream(target) as Readable;
+      return createReadStream(target, range ? { start: range.start, end: range.end } : {}) as Readable;
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -54,13 +54,21 @@ export function createS3Storage(settings: S3Settings): StorageDriver {
         throw s3Failure(err, Bucket);
       }
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return out.Body as Readable;
+        const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
+        const body = out.Body as Readable;
+        // A store that ignored the Range would hand over the whole object as if it were the part.
+        if (range && !out.ContentRange?.startsWith(`bytes ${range.start}-${range.end}/`)) {
+          body.destroy();
+          throw new StorageError('InvalidRange', {}, { cause: new Error(`Asked ${Range}, got ${out.ContentRange}`) });
+        }
+        return body;
       } catch (err) {
         if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey')
           throw new FileMissingError(key);
+        if (err instanceof StorageError) throw err;
         throw s3Failure(err, Bucket);
       }
     },

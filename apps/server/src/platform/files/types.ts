@@ -8,8 +8,11 @@ export interface StorageDriver {
    * with a `StorageError` when the backend does.
    */
   put(key: string, body: Readable, contentType: string): Promise<void>;
-  /** The stored bytes; rejects with `FileMissingError` when nothing is stored under the key. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The stored bytes, or only those from `range.start` to `range.end` (both included, within the stored size);
+   * rejects with `FileMissingError` when nothing is stored under the key.
+   */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
 }
 
