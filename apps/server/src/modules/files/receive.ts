@@ -179,6 +179,11 @@ const BY_EXTENSION: Record<string, string> = {
   '.htm': 'text/html',
   '.mp3': 'audio/mpeg',
   '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.ogg': 'audio/ogg',
+  '.m4a': 'audio/mp4',
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
