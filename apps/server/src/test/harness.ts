@@ -199,7 +199,7 @@ export async function superadmin(h: Harness): Promise<TestUser> {
   return { id: row.id, login: row.login, email: row.email ?? '', clientId: null, token: tokenFor(h, row), row };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** `app.inject` with the caller's token (and X-COMPANY-ID when given). */
 export function call(
