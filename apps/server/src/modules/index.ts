@@ -9,6 +9,7 @@ import { module as events } from './events/module.js';
 import { module as feedback } from './feedback/module.js';
 import { module as files } from './files/module.js';
 import { module as groups } from './groups/module.js';
+import { module as learning } from './learning/module.js';
 import { module as links } from './links/module.js';
 import { module as mailings } from './mailings/module.js';
 import { module as mood } from './mood/module.js';
@@ -52,6 +53,7 @@ export const modules: readonly Module[] = [
   shop,
   mood,
   feedback,
+  learning,
 ];
 
 checkModules(modules);

@@ -7,5 +7,7 @@ export const module: Module = {
   ...clientsModule,
   feature: { featureFree: true, reason: 'the workspace itself and its feature switches' },
   messages,
+  // The LMS administrators' list (routes.ts) is read by everyone with the learning right.
+  rights: ['lms'],
   tables,
 };

@@ -11,6 +11,7 @@ import {
   switchFeatureParams,
   updateClientBody,
 } from '@hallway/shared';
+import { lmsAdminsBody, lmsAdminsResult } from '@hallway/shared/learning';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import * as service from './service.js';
@@ -105,6 +106,37 @@ export const clientsModule: ModuleRoutes = {
         config: { access: { workspace: 'optional' }, params: { id: 'client' } },
       },
       async (req) => ({ result: await service.getClient(req.ctx, req.params.id) }),
+    );
+
+    // Modules §7 "Learning": who runs learning. Read by everyone with the right (the web shows them); named by the
+    // workspace's administrators. Here because it writes `clients`; closed with the learning feature.
+    app.get(
+      '/api/clients/:id/settings/admins/lms',
+      {
+        schema: {
+          tags: ['clients', 'learning'],
+          summary: "The workspace's LMS administrators",
+          params: z.object({ id }),
+          response: { 200: lmsAdminsResult },
+        },
+        config: { access: { right: 'lms', feature: 'lms' }, params: { id: 'client' } },
+      },
+      async (req) => ({ result: await service.lmsAdminsOf(req.ctx, req.params.id) }),
+    );
+
+    app.put(
+      '/api/clients/:id/settings/admins/lms',
+      {
+        schema: {
+          tags: ['clients', 'learning'],
+          summary: "Name the workspace's LMS administrators (administrators)",
+          params: z.object({ id }),
+          body: lmsAdminsBody,
+          response: { 200: lmsAdminsResult },
+        },
+        config: { access: { role: 'admin', feature: 'lms' }, params: { id: 'client' }, body: { 'admins[]': 'user' } },
+      },
+      async (req) => ({ result: await service.setLmsAdmins(req.ctx, req.params.id, req.body.admins) }),
     );
 
     app.put(

@@ -1,4 +1,4 @@
-import type { createClientBody, updateClientBody } from '@hallway/shared';
+import type { createClientBody, PersonCard, updateClientBody } from '@hallway/shared';
 import {
   DEFAULT_RIGHTS,
   FEATURES,
@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enterSystemPath } from '../../platform/access/system-path.js';
+import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { uniqueViolation } from '../../platform/db/errors.js';
@@ -139,14 +140,40 @@ export async function updateClient(ctx: RequestContext, id: string, body: Update
 }
 
 /** LMS administrators are people of the workspace: anyone else's id is answered as an unknown person. */
-async function assertOwnPeople(tx: Tx, clientId: string, ids: string[]): Promise<void> {
+async function assertOwnPeople(tx: Tx, clientId: string, ids: string[], field = 'lmsAdmins'): Promise<void> {
   const rows = await rowsOf<{ id: string }>(
     tx,
     sql`SELECT id FROM users WHERE client_id = ${clientId} AND id = ANY (${`{${ids.join(',')}}`}::uuid[])`,
   );
   if (rows.length < new Set(ids).size) {
-    throw new AppError(404, 'user_not_found', {}, { fields: { lmsAdmins: 'user_not_found' } });
+    throw new AppError(404, 'user_not_found', {}, { fields: { [field]: 'user_not_found' } });
   }
+}
+
+/**
+ * `GET api/clients/{id}/settings/admins/lms` (modules §7 "Learning"): the workspace's LMS administrators as person
+ * cards, in the order they were named, and whether the caller may change them (the workspace's administrators).
+ */
+export async function lmsAdminsOf(ctx: RequestContext, id: string) {
+  assertOwnWorkspace(ctx, id);
+  const admins = await rowsOf<PersonCard>(
+    ctx.db,
+    sql`SELECT u.id AS "_id", trim(u.first_name || ' ' || u.last_name) AS name,
+        coalesce(u.pics->0->>'mini', u.pics->0->>'src') AS avatar, u.position
+      FROM clients c, unnest(c.lms_admins) WITH ORDINALITY AS a(id, n) JOIN users u ON u.id = a.id
+      WHERE c.id = ${id} AND NOT u.deletion_mark ORDER BY a.n`,
+  );
+  return { admins, can: { edit: clientPolicy(ctx, id).edit } };
+}
+
+/** `PUT api/clients/{id}/settings/admins/lms`: the workspace's administrators name its LMS administrators. */
+export async function setLmsAdmins(ctx: RequestContext, id: string, admins: string[]) {
+  assertOwnWorkspace(ctx, id);
+  if (!clientPolicy(ctx, id).edit) throw forbidden();
+  const ids = [...new Set(admins)];
+  if (ids.length) await assertOwnPeople(ctx.db, id, ids, 'admins');
+  await ctx.db.update(clients).set({ lmsAdmins: ids, updated: new Date() }).where(eq(clients.id, id));
+  return lmsAdminsOf(ctx, id);
 }
 
 /**
