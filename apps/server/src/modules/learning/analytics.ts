@@ -46,12 +46,13 @@ export async function analytics(ctx: RequestContext, clientId: string, query: An
     WHERE a.client_id = ${tenant} AND a.finished IS NOT NULL ${onCourse(sql`a.course_id`)}
     GROUP BY a.course_id, a.user_id, a.test_id`;
 
+  // Each course with its members by status and the sums the totals are made of (one pass over the members).
   const courses = await rowsOf<Record<string, unknown>>(
     ctx.db,
     sql`SELECT c.id, c.title, c.status,
         COALESCE(m.members, 0) AS members, COALESCE(m.not_started, 0) AS not_started,
         COALESCE(m.started, 0) AS started, COALESCE(m.learned, 0) AS learned, COALESCE(m.overdue, 0) AS overdue,
-        m.avg_seconds, s.avg_score
+        m.sum_seconds, m.active, s.sum_best, s.bests
       FROM courses c
       LEFT JOIN (
         SELECT course_id, count(*)::int AS members,
@@ -59,42 +60,46 @@ export async function analytics(ctx: RequestContext, clientId: string, query: An
           count(*) FILTER (WHERE status = 'started')::int AS started,
           count(*) FILTER (WHERE status = 'learned')::int AS learned,
           count(*) FILTER (WHERE due < current_date AND status <> 'learned')::int AS overdue,
-          round(avg(seconds) FILTER (WHERE status <> 'not_started'))::int AS avg_seconds
+          sum(seconds) FILTER (WHERE status <> 'not_started')::bigint AS sum_seconds,
+          count(*) FILTER (WHERE status <> 'not_started')::int AS active
         FROM course_members WHERE client_id = ${tenant} ${onCourse(sql`course_id`)} GROUP BY course_id
       ) m ON m.course_id = c.id
-      LEFT JOIN (SELECT course_id, round(avg(best))::int AS avg_score FROM (${bests}) b GROUP BY course_id) s
-        ON s.course_id = c.id
+      LEFT JOIN (SELECT course_id, sum(best)::bigint AS sum_best, count(*)::int AS bests FROM (${bests}) b
+        GROUP BY course_id) s ON s.course_id = c.id
       WHERE c.client_id = ${tenant} ${onCourse(sql`c.id`)}
       ORDER BY COALESCE(m.members, 0) DESC, c.title, c.id`,
   );
+  const sum = (key: string) => courses.reduce((total, r) => total + num(r[key]), 0);
+  const mean = (sumKey: string, countKey: string, rows: Record<string, unknown>[]) => {
+    const count = rows.reduce((total, r) => total + num(r[countKey]), 0);
+    return count ? Math.round(rows.reduce((total, r) => total + num(r[sumKey]), 0) / count) : null;
+  };
 
-  const [totals] = await rowsOf<Record<string, unknown>>(
-    ctx.db,
-    sql`SELECT
-        (SELECT count(*)::int FROM courses WHERE client_id = ${tenant} ${onCourse(sql`id`)}) AS courses,
-        count(*)::int AS members,
-        count(*) FILTER (WHERE status = 'started')::int AS started,
-        count(*) FILTER (WHERE status = 'learned')::int AS learned,
-        count(*) FILTER (WHERE due < current_date AND status <> 'learned')::int AS overdue,
-        round(avg(seconds) FILTER (WHERE status <> 'not_started'))::int AS avg_seconds,
-        (SELECT round(avg(best))::int FROM (${bests}) b) AS avg_score
-      FROM course_members WHERE client_id = ${tenant} ${onCourse(sql`course_id`)}`,
-  );
-
+  // The questions answered wrong most often, over finished attempts (`correct` is set when an attempt finishes):
+  // counted per question first, then the ten named.
   const hardest = await rowsOf<Record<string, unknown>>(
     ctx.db,
     sql`SELECT t.course_id, t.id AS test_id, t.title AS test, q.id AS question_id, q.text AS question,
-        count(*)::int AS answered, count(*) FILTER (WHERE aa.correct IS FALSE)::int AS wrong
-      FROM attempt_answers aa
-      JOIN test_attempts a ON a.client_id = aa.client_id AND a.id = aa.attempt_id AND a.finished IS NOT NULL
-      JOIN test_questions q ON q.client_id = aa.client_id AND q.id = aa.question_id
+        h.answered, h.wrong
+      FROM (
+        SELECT aa.question_id, count(*)::int AS answered, count(*) FILTER (WHERE NOT aa.correct)::int AS wrong
+        FROM attempt_answers aa
+        WHERE aa.client_id = ${tenant} AND aa.correct IS NOT NULL ${
+          query.course_id
+            ? sql`AND aa.question_id IN (SELECT q.id FROM test_questions q JOIN course_tests t
+                ON t.client_id = q.client_id AND t.id = q.test_id
+                WHERE q.client_id = ${tenant} AND t.course_id = ${query.course_id})`
+            : sql``
+        }
+        GROUP BY aa.question_id
+        HAVING count(*) >= ${HARDEST_MIN_ANSWERS}
+        ORDER BY count(*) FILTER (WHERE NOT aa.correct)::float / count(*) DESC,
+          count(*) FILTER (WHERE NOT aa.correct) DESC, aa.question_id
+        LIMIT ${HARDEST_MAX}
+      ) h
+      JOIN test_questions q ON q.client_id = ${tenant} AND q.id = h.question_id
       JOIN course_tests t ON t.client_id = q.client_id AND t.id = q.test_id
-      WHERE aa.client_id = ${tenant} ${onCourse(sql`a.course_id`)}
-      GROUP BY t.course_id, t.id, t.title, q.id, q.text
-      HAVING count(*) >= ${HARDEST_MIN_ANSWERS}
-      ORDER BY count(*) FILTER (WHERE aa.correct IS FALSE)::float / count(*) DESC,
-        count(*) FILTER (WHERE aa.correct IS FALSE) DESC, q.id
-      LIMIT ${HARDEST_MAX}`,
+      ORDER BY h.wrong::float / h.answered DESC, h.wrong DESC, h.question_id`,
   );
 
   const overdue = await rowsOf<Record<string, unknown>>(
@@ -108,16 +113,22 @@ export async function analytics(ctx: RequestContext, clientId: string, query: An
       LIMIT ${OVERDUE_MAX}`,
   );
 
+  // Starts and completions by month: one pass over the members, each giving its start and its completion.
   const months = await rowsOf<Record<string, unknown>>(
     ctx.db,
-    sql`SELECT to_char(mo, 'YYYY-MM') AS month,
-        (SELECT count(*)::int FROM course_members m WHERE m.client_id = ${tenant} ${onCourse(sql`m.course_id`)}
-          AND m.learned_at >= mo AND m.learned_at < mo + interval '1 month') AS learned,
-        (SELECT count(*)::int FROM course_members m WHERE m.client_id = ${tenant} ${onCourse(sql`m.course_id`)}
-          AND m.started_at >= mo AND m.started_at < mo + interval '1 month') AS started
-      FROM generate_series(date_trunc('month', now()) - interval '${sql.raw(String(ANALYTICS_MONTHS - 1))} months',
-        date_trunc('month', now()), interval '1 month') AS mo
-      ORDER BY mo`,
+    sql`WITH span AS (SELECT date_trunc('month', now()) - interval '${sql.raw(String(ANALYTICS_MONTHS - 1))} months' AS since),
+      moments AS (
+        SELECT date_trunc('month', v.at) AS mo, v.learned
+        FROM course_members m CROSS JOIN span
+        CROSS JOIN LATERAL (VALUES (m.started_at, 0), (m.learned_at, 1)) AS v(at, learned)
+        WHERE m.client_id = ${tenant} ${onCourse(sql`m.course_id`)}
+          AND (m.started_at >= span.since OR m.learned_at >= span.since) AND v.at >= span.since
+      )
+      SELECT to_char(g.mo, 'YYYY-MM') AS month,
+        count(x.mo) FILTER (WHERE x.learned = 1)::int AS learned, count(x.mo) FILTER (WHERE x.learned = 0)::int AS started
+      FROM span CROSS JOIN generate_series(span.since, date_trunc('month', now()), interval '1 month') AS g(mo)
+      LEFT JOIN moments x ON x.mo = g.mo
+      GROUP BY g.mo ORDER BY g.mo`,
   );
 
   let person: AnalyticsDto['person'] = null;
@@ -153,13 +164,13 @@ export async function analytics(ctx: RequestContext, clientId: string, query: An
 
   return {
     totals: {
-      courses: num(totals?.courses),
-      members: num(totals?.members),
-      started: num(totals?.started),
-      learned: num(totals?.learned),
-      overdue: num(totals?.overdue),
-      avg_score: numOrNull(totals?.avg_score),
-      avg_seconds: numOrNull(totals?.avg_seconds),
+      courses: courses.length,
+      members: sum('members'),
+      started: sum('started'),
+      learned: sum('learned'),
+      overdue: sum('overdue'),
+      avg_score: mean('sum_best', 'bests', courses),
+      avg_seconds: mean('sum_seconds', 'active', courses),
     },
     courses: courses.map((r) => ({
       _id: String(r.id),
@@ -170,8 +181,8 @@ export async function analytics(ctx: RequestContext, clientId: string, query: An
       started: num(r.started),
       learned: num(r.learned),
       overdue: num(r.overdue),
-      avg_score: numOrNull(r.avg_score),
-      avg_seconds: numOrNull(r.avg_seconds),
+      avg_score: mean('sum_best', 'bests', [r]),
+      avg_seconds: mean('sum_seconds', 'active', [r]),
     })),
     hardest: hardest.map((r) => ({
       course_id: String(r.course_id),

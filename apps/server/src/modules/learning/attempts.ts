@@ -7,6 +7,7 @@ import {
   type AnswerBody,
   type AttemptDto,
   type AttemptOutcome,
+  type CourseStatus,
   type FinishBody,
   TEST_DEADLINE_GRACE_MS,
 } from '@hallway/shared/learning';
@@ -217,13 +218,16 @@ export type AnswerOutcome = { saved: boolean; answered: number } | { timeOver: t
  * timed out: the route answers 409 `test_time_over` and keeps that finish.
  */
 export async function answerQuestion(ctx: RequestContext, testId: string, body: AnswerBody): Promise<AnswerOutcome> {
-  const test = await testById(ctx, testId);
-  await learnableCourse(ctx, test.courseId);
-  const attempt = await ownAttempt(ctx, test.id, body.attempt_id);
+  const attempt = await answerable(ctx, testId, body.attempt_id);
+  if (!attempt.member) throw forbidden('course_not_member');
+  if (!OPEN.includes(attempt.status)) throw forbidden('course_closed');
   if (attempt.finished) throw conflict('test_attempt_finished');
-  const now = await dbNow(ctx);
-  if (attempt.deadline && now.getTime() > attempt.deadline.getTime() + TEST_DEADLINE_GRACE_MS) {
-    if (await close(ctx, test, attempt, now)) await recount(ctx, test.courseId, attempt.userId);
+  const now = new Date(attempt.now);
+  const deadline = attempt.deadline ? new Date(attempt.deadline) : null;
+  if (deadline && now.getTime() > deadline.getTime() + TEST_DEADLINE_GRACE_MS) {
+    const test = await testById(ctx, testId);
+    const [row] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.id, attempt.id));
+    if (await close(ctx, test, row, now)) await recount(ctx, test.courseId, attempt.user_id);
     return { timeOver: true };
   }
   const shown = attempt.layout.find((l) => l.q === body.question_id);
@@ -240,31 +244,57 @@ export async function answerQuestion(ctx: RequestContext, testId: string, body: 
     if (!question) throw notFound('test_question_not_found');
     if (correctIds(question).length <= 1) throw badRequest('test_one_answer');
   }
-  if (chosen.length) {
-    await ctx.db
-      .insert(attemptAnswers)
-      .values({ clientId: ctx.tenant(), attemptId: attempt.id, questionId: body.question_id, answerIds: chosen })
-      .onConflictDoUpdate({
-        target: [attemptAnswers.attemptId, attemptAnswers.questionId],
-        set: { answerIds: chosen, answeredAt: sql`now()`, correct: null },
-      });
-  } else {
-    await ctx.db
-      .delete(attemptAnswers)
-      .where(
-        and(
-          eq(attemptAnswers.clientId, ctx.tenant()),
-          eq(attemptAnswers.attemptId, attempt.id),
-          eq(attemptAnswers.questionId, body.question_id),
-        ),
-      );
-  }
-  const [count] = await rowsOf<{ n: number }>(
+  const tenant = ctx.tenant();
+  const write = chosen.length
+    ? sql`INSERT INTO attempt_answers (client_id, attempt_id, question_id, answer_ids)
+        VALUES (${tenant}, ${attempt.id}, ${body.question_id}, ${sql.param(chosen)}::uuid[])
+        ON CONFLICT (attempt_id, question_id)
+        DO UPDATE SET answer_ids = excluded.answer_ids, answered_at = now(), correct = NULL RETURNING 1`
+    : sql`DELETE FROM attempt_answers WHERE client_id = ${tenant} AND attempt_id = ${attempt.id}
+        AND question_id = ${body.question_id} RETURNING 1`;
+  // The write and the count of the other questions answered, in one statement (a data-modifying WITH always runs).
+  const [others] = await rowsOf<{ n: number }>(
     ctx.db,
-    sql`SELECT count(*)::int AS n FROM attempt_answers WHERE client_id = ${ctx.tenant()} AND attempt_id = ${attempt.id}
-      AND cardinality(answer_ids) > 0`,
+    sql`WITH written AS (${write})
+      SELECT count(*)::int AS n FROM attempt_answers WHERE client_id = ${tenant} AND attempt_id = ${attempt.id}
+        AND question_id <> ${body.question_id} AND cardinality(answer_ids) > 0`,
   );
-  return { saved: true, answered: Number(count?.n ?? 0) };
+  return { saved: true, answered: Number(others?.n ?? 0) + (chosen.length ? 1 : 0) };
+}
+
+const OPEN: readonly CourseStatus[] = ['appointed', 'published'];
+
+/**
+ * What an answer needs, in one statement (answers are the hot path of a test): the caller's attempt `attemptId` of
+ * the test, locked (answers and finishing of one attempt line up), its course's status, whether the caller is still
+ * a member, and the database's clock. When there is no such attempt, the usual checks say why: the test or the
+ * course unknown to the caller (404), not a member (403), or the attempt unknown (404).
+ */
+async function answerable(ctx: RequestContext, testId: string, attemptId: string) {
+  const [row] = await rowsOf<{
+    id: string;
+    user_id: string;
+    layout: AttemptLayout[];
+    finished: string | null;
+    deadline: string | null;
+    status: CourseStatus;
+    member: boolean;
+    now: string;
+  }>(
+    ctx.db,
+    sql`SELECT a.id, a.user_id, a.layout, a.finished, a.deadline, c.status, (m.user_id IS NOT NULL) AS member,
+        now() AS now
+      FROM test_attempts a
+      JOIN courses c ON c.client_id = a.client_id AND c.id = a.course_id
+      LEFT JOIN course_members m ON m.client_id = a.client_id AND m.course_id = a.course_id AND m.user_id = a.user_id
+      WHERE a.client_id = ${ctx.tenant()} AND a.id = ${attemptId} AND a.test_id = ${testId}
+        AND a.user_id = ${ctx.me().id}
+      FOR UPDATE OF a`,
+  );
+  if (row) return row;
+  const test = await testById(ctx, testId);
+  await learnableCourse(ctx, test.courseId);
+  throw notFound('test_attempt_not_found');
 }
 
 /**
