@@ -209,13 +209,12 @@ test('rights and roles, other settings and company data', async ({ page }) => {
   await page.getByRole('option', { name: /Jonas/ }).click();
   const editing = page.getByRole('switch', { name: 'Profile editing' }).first();
   await expect(editing).toBeChecked();
-  // Rights of modules not built yet (adaptation, learning) are not offered: they would control nothing. The chat's,
-  // the shop's, the ideas' and the violation reports' are.
+  // Rights of modules not built yet (adaptation) are not offered: they would control nothing. The chat's, the
+  // shop's, the ideas', the violation reports' and learning's are.
   await expect(page.getByRole('switch', { name: 'Wall publishing' }).first()).toBeVisible();
-  for (const built of ['Chat', 'Shop', 'Ideas', 'Anonymous reports'])
+  for (const built of ['Chat', 'Shop', 'Ideas', 'Anonymous reports', 'Learning'])
     await expect(page.getByRole('switch', { name: built }).first()).toBeVisible();
-  for (const unbuilt of ['Adaptation', 'Learning'])
-    await expect(page.getByRole('switch', { name: unbuilt })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Adaptation' })).toHaveCount(0);
   await editing.uncheck();
   await expect(editing).not.toBeChecked();
   await page.reload();

@@ -16,7 +16,7 @@ describe('where \'/\' leads (spec portal §2 "Navigation rules")', () => {
   it('remembers the start page locally and falls back to the wall for a module not built yet', () => {
     storeStartPage('profile');
     expect(startPath(false, 'u7')).toBe('/profile/u7');
-    expect(startPath(false, 'u1', 'courses')).toBe('/company');
+    expect(startPath(false, 'u1', 'adaptation')).toBe('/company');
     expect(startPath(false, 'u1', 'calendar')).toBe('/calendar');
   });
 });

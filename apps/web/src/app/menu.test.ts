@@ -24,7 +24,7 @@ describe('menu entries', () => {
     expect(isImplemented('/company')).toBe(true);
     expect(isImplemented('/profile/u1')).toBe(true);
     expect(isImplemented('/employees/')).toBe(true);
-    expect(isImplemented('/courses')).toBe(false);
+    expect(isImplemented('/adaptation')).toBe(false);
     expect(isImplemented('/addressBook/')).toBe(true);
     expect(codes(employee())).toEqual(built((entry) => !entry.role));
     expect(codes(employee())).toContain('company');

@@ -15,8 +15,8 @@ const probeTexts = {
 const probeLoads: string[] = [];
 const probe = defineWebModule({
   name: 'probe',
-  routes: [{ path: 'courses', load: async () => ({ default: Page }) }],
-  menu: [{ code: 'courses', to: () => '/courses', icon: IconChartBar, feature: 'lms' }],
+  routes: [{ path: 'adaptation', load: async () => ({ default: Page }) }],
+  menu: [{ code: 'adaptation', to: () => '/adaptation', icon: IconChartBar, feature: 'adaptation' }],
   texts: {
     namespace: 'probe',
     load: async (lang) => {
@@ -25,13 +25,13 @@ const probe = defineWebModule({
     },
   },
   wallWidgets: [
-    { key: 'probe', order: 25, feature: 'lms', load: async () => ({ default: Page, data: async () => 0 }) },
+    { key: 'probe', order: 25, feature: 'adaptation', load: async () => ({ default: Page, data: async () => 0 }) },
   ],
   adminTabs: [{ key: 'probe', order: 35, label: 'title', load: async () => ({ default: Page }) }],
   profileTabs: [{ key: 'probe', order: 15, mode: 'view', label: 'title', load: async () => ({ default: Page }) }],
   headerItems: [{ key: 'probe', order: 90, load: async () => ({ default: Page }) }],
   personActions: [{ key: 'probe', order: 90, load: async () => ({ default: Page }) }],
-  a11yPages: [{ path: '/courses', as: 'admin' }],
+  a11yPages: [{ path: '/adaptation', as: 'admin' }],
 });
 
 const access = (overrides: Partial<MenuAccess> = {}): MenuAccess => ({
@@ -55,16 +55,16 @@ describe('web module registry', () => {
 
   it("puts a module's page in the router, its entry in the menu and its texts in their namespace", async () => {
     const built = buildRegistry([...webModules, probe]);
-    expect(isImplemented('/courses', built.shellRoutes)).toBe(true);
-    expect(isImplemented('/courses', registry.shellRoutes)).toBe(false);
-    // The spec's order puts learning after the people side, whatever the module list's order.
+    expect(isImplemented('/adaptation', built.shellRoutes)).toBe(true);
+    expect(isImplemented('/adaptation', registry.shellRoutes)).toBe(false);
+    // The spec's order puts adaptation after the task board, whatever the module list's order.
     const codes = (a: MenuAccess) => visibleMenu(a, built.menu, built.shellRoutes).map((entry) => entry.code);
     const shown = codes(access());
-    expect(shown).toContain('courses');
+    expect(shown).toContain('adaptation');
     expect(shown).toEqual([...shown].sort((a, b) => MENU_CODES.indexOf(a) - MENU_CODES.indexOf(b)));
-    expect(codes(access({ hasFeature: (feature) => feature !== 'lms' }))).not.toContain('courses');
+    expect(codes(access({ hasFeature: (feature) => feature !== 'adaptation' }))).not.toContain('adaptation');
 
-    const route = built.shellRoutes.find((r) => r.path === 'courses')!;
+    const route = built.shellRoutes.find((r) => r.path === 'adaptation')!;
     await expect(route.load()).resolves.toEqual({ default: Page });
     // One language at a time: the one shown, then the one switched to, before the switch shows.
     expect(probeLoads).toEqual(['en']);
@@ -89,7 +89,7 @@ describe('web module registry', () => {
       await expect(placed.load()).resolves.toMatchObject({ default: Page });
       expect(placed.namespace).toBe('probe');
     }
-    expect(built.a11yPages).toContainEqual({ path: '/courses', as: 'admin', module: 'probe' });
+    expect(built.a11yPages).toContainEqual({ path: '/adaptation', as: 'admin', module: 'probe' });
     for (const list of [registry.wallWidgets, registry.adminTabs, registry.profileTabs, registry.a11yPages]) {
       expect(list.map((entry) => entry.module)).not.toContain('probe');
     }
@@ -120,8 +120,8 @@ describe('web module registry', () => {
     };
     expect(() => buildRegistry([probe, copy({ ...none, adminTabs: probe.adminTabs })])).toThrow(/adminTabs probe/);
     expect(() => buildRegistry([probe, copy({ ...none, uses: ['nowhere'] })])).toThrow(/"nowhere"/);
-    expect(() => buildRegistry([probe, copy({ ...none, routes: probe.routes })])).toThrow(/path "courses"/);
-    expect(() => buildRegistry([probe, copy({ ...none, menu: probe.menu })])).toThrow(/code "courses"/);
+    expect(() => buildRegistry([probe, copy({ ...none, routes: probe.routes })])).toThrow(/path "adaptation"/);
+    expect(() => buildRegistry([probe, copy({ ...none, menu: probe.menu })])).toThrow(/code "adaptation"/);
     expect(() => buildRegistry([probe, copy({ ...none, texts: probe.texts })])).toThrow(/namespace "probe"/);
   });
 
