@@ -204,95 +204,97 @@ export async function analytics(ctx: RequestContext, clientId: string, query: An
   };
 }
 
-const bold = (sheet: ExcelJS.Worksheet) => {
+/** A sheet with a bold, frozen header row and one row a record (cells made safe for spreadsheets). */
+function addSheet(
+  book: ExcelJS.Workbook,
+  name: string,
+  columns: { header: string; key: string; width: number }[],
+  rows: Record<string, unknown>[],
+) {
+  const sheet = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns;
   sheet.getRow(1).font = { bold: true };
-};
+  for (const row of rows) sheet.addRow(exportRow(row));
+}
 
 /** The analytics as an xlsx workbook: sheets Courses, Overdue, Hardest questions (and Person with `user_id`). */
 export async function analyticsWorkbook(data: AnalyticsDto): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'Hallway';
-  const frozen = { views: [{ state: 'frozen' as const, ySplit: 1 }] };
-  const courses = book.addWorksheet('Courses', frozen);
-  courses.columns = [
-    { header: 'Course', key: 'title', width: 40 },
-    { header: 'Status', key: 'status', width: 12 },
-    { header: 'Members', key: 'members', width: 10 },
-    { header: 'Not started', key: 'not_started', width: 12 },
-    { header: 'Started', key: 'started', width: 10 },
-    { header: 'Learned', key: 'learned', width: 10 },
-    { header: 'Overdue', key: 'overdue', width: 10 },
-    { header: 'Mean score, %', key: 'avg_score', width: 14 },
-    { header: 'Mean minutes', key: 'avg_minutes', width: 14 },
-  ];
-  bold(courses);
-  for (const c of data.courses) {
-    courses.addRow(
-      exportRow({
-        ...c,
-        avg_score: c.avg_score ?? '',
-        avg_minutes: c.avg_seconds === null ? '' : Math.round(c.avg_seconds / 60),
-      }),
-    );
-  }
-  const overdue = book.addWorksheet('Overdue', frozen);
-  overdue.columns = [
-    { header: 'Person', key: 'person', width: 30 },
-    { header: 'Position', key: 'position', width: 24 },
-    { header: 'Course', key: 'course', width: 40 },
-    { header: 'Due', key: 'due', width: 12 },
-  ];
-  bold(overdue);
-  for (const o of data.overdue) {
-    overdue.addRow(exportRow({ person: o.person.name, position: o.person.position, course: o.course, due: o.due }));
-  }
-  const hardest = book.addWorksheet('Hardest questions', frozen);
-  hardest.columns = [
-    { header: 'Question', key: 'question', width: 50 },
-    { header: 'Test', key: 'test', width: 30 },
-    { header: 'Answered', key: 'answered', width: 10 },
-    { header: 'Wrong', key: 'wrong', width: 10 },
-    { header: 'Wrong, %', key: 'rate', width: 10 },
-  ];
-  bold(hardest);
-  for (const q of data.hardest) {
-    hardest.addRow(
-      exportRow({
-        question: q.question,
-        test: q.test,
-        answered: q.answered,
-        wrong: q.wrong,
-        rate: q.answered ? Math.round((100 * q.wrong) / q.answered) : 0,
-      }),
-    );
-  }
-  if (data.person) {
-    const person = book.addWorksheet('Person', frozen);
-    person.columns = [
+  addSheet(
+    book,
+    'Courses',
+    [
       { header: 'Course', key: 'title', width: 40 },
       { header: 'Status', key: 'status', width: 12 },
-      { header: 'Progress, %', key: 'percent', width: 12 },
-      { header: 'Due', key: 'due', width: 12 },
+      { header: 'Members', key: 'members', width: 10 },
+      { header: 'Not started', key: 'not_started', width: 12 },
+      { header: 'Started', key: 'started', width: 10 },
+      { header: 'Learned', key: 'learned', width: 10 },
       { header: 'Overdue', key: 'overdue', width: 10 },
-      { header: 'Best score, %', key: 'best_score', width: 14 },
-      { header: 'Minutes', key: 'minutes', width: 10 },
-      { header: 'Learned', key: 'learned_at', width: 22 },
-    ];
-    bold(person);
-    for (const c of data.person.courses) {
-      person.addRow(
-        exportRow({
-          title: c.title,
-          status: c.status,
-          percent: c.percent,
-          due: c.due ?? '',
-          overdue: c.overdue ? 'yes' : '',
-          best_score: c.best_score ?? '',
-          minutes: Math.round(c.seconds / 60),
-          learned_at: c.learned_at ?? '',
-        }),
-      );
-    }
+      { header: 'Mean score, %', key: 'avg_score', width: 14 },
+      { header: 'Mean minutes', key: 'avg_minutes', width: 14 },
+    ],
+    data.courses.map((c) => ({
+      ...c,
+      avg_score: c.avg_score ?? '',
+      avg_minutes: c.avg_seconds === null ? '' : Math.round(c.avg_seconds / 60),
+    })),
+  );
+  addSheet(
+    book,
+    'Overdue',
+    [
+      { header: 'Person', key: 'person', width: 30 },
+      { header: 'Position', key: 'position', width: 24 },
+      { header: 'Course', key: 'course', width: 40 },
+      { header: 'Due', key: 'due', width: 12 },
+    ],
+    data.overdue.map((o) => ({ person: o.person.name, position: o.person.position, course: o.course, due: o.due })),
+  );
+  addSheet(
+    book,
+    'Hardest questions',
+    [
+      { header: 'Question', key: 'question', width: 50 },
+      { header: 'Test', key: 'test', width: 30 },
+      { header: 'Answered', key: 'answered', width: 10 },
+      { header: 'Wrong', key: 'wrong', width: 10 },
+      { header: 'Wrong, %', key: 'rate', width: 10 },
+    ],
+    data.hardest.map((q) => ({
+      question: q.question,
+      test: q.test,
+      answered: q.answered,
+      wrong: q.wrong,
+      rate: q.answered ? Math.round((100 * q.wrong) / q.answered) : 0,
+    })),
+  );
+  if (data.person) {
+    addSheet(
+      book,
+      'Person',
+      [
+        { header: 'Course', key: 'title', width: 40 },
+        { header: 'Status', key: 'status', width: 12 },
+        { header: 'Progress, %', key: 'percent', width: 12 },
+        { header: 'Due', key: 'due', width: 12 },
+        { header: 'Overdue', key: 'overdue', width: 10 },
+        { header: 'Best score, %', key: 'best_score', width: 14 },
+        { header: 'Minutes', key: 'minutes', width: 10 },
+        { header: 'Learned', key: 'learned_at', width: 22 },
+      ],
+      data.person.courses.map((c) => ({
+        title: c.title,
+        status: c.status,
+        percent: c.percent,
+        due: c.due ?? '',
+        overdue: c.overdue ? 'yes' : '',
+        best_score: c.best_score ?? '',
+        minutes: Math.round(c.seconds / 60),
+        learned_at: c.learned_at ?? '',
+      })),
+    );
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
