@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEFAULT_RIGHTS, FEATURES, type Rights, type Role } from '@hallway/shared';
 import { eq } from 'drizzle-orm';
 import { type Logger, pino } from 'pino';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type HallwayApp } from '../app.js';
 import { ensureSuperadmin } from '../bootstrap/superadmin.js';
 import { loadConfig } from '../config.js';
@@ -216,6 +216,12 @@ export function call(
     headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers },
     ...(body !== undefined ? { payload: body as object } : {}),
   });
+}
+
+/** A call's answer that must be 200 (the body shows in the failure), parsed. */
+export async function ok(res: Awaited<ReturnType<typeof call>>) {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }
 
 /**

@@ -1,7 +1,15 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
+import {
+  call,
+  createHarness,
+  type Harness,
+  makeUser,
+  makeWorkspace,
+  ok,
+  type TestWorkspace,
+} from '../../test/harness.js';
 import { multipartFile } from '../../test/isolation/registry.js';
 
 /** Every line the request log writes, at the most verbose level. */
@@ -22,10 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 /** Rows as stored: ids and texts as strings, times as Dates. */
 type Row = Record<string, string & Date>;
 const db = (text: string, values: unknown[] = []) =>

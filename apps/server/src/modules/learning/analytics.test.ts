@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '../../platform/db/tenant.js';
-import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
+import { call, createHarness, type Harness, makeUser, makeWorkspace, ok, type TestUser } from '../../test/harness.js';
 import { courseMembers, courses } from './tables.js';
 
 let h: Harness;
@@ -10,10 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('learning analytics', () => {

@@ -7,6 +7,7 @@ import {
   type Harness,
   makeUser,
   makeWorkspace,
+  ok,
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
@@ -17,11 +18,6 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.close());
-
-const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 
 /** A published course with its members, written directly (the courses' own calls are tested elsewhere). */
 async function course(ws: TestWorkspace, members: TestUser[]) {

@@ -5,6 +5,7 @@ import {
   type Harness,
   makeUser,
   makeWorkspace,
+  ok,
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
@@ -15,11 +16,6 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.close());
-
-const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
+import {
+  call,
+  createHarness,
+  type Harness,
+  makeUser,
+  makeWorkspace,
+  ok,
+  type TestWorkspace,
+} from '../../test/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.close());
-
-const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 

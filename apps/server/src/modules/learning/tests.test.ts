@@ -6,6 +6,7 @@ import {
   createHarness,
   type Harness,
   makeWorkspace,
+  ok,
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
@@ -16,11 +17,6 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.close());
-
-const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 
 /** A course of the workspace with its members, written directly (the courses' own calls are tested elsewhere). */
 async function course(ws: TestWorkspace, status: 'draft' | 'published' | 'appointed', members: TestUser[] = []) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createHarness, type Harness, makeUser, makeWorkspace, superadmin } from '../../test/harness.js';
+import { call, createHarness, type Harness, makeUser, makeWorkspace, ok, superadmin } from '../../test/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -7,10 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 

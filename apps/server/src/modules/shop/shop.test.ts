@@ -5,6 +5,7 @@ import {
   type Harness,
   makeUser,
   makeWorkspace,
+  ok,
   superadmin,
   type TestUser,
   type TestWorkspace,
@@ -15,11 +16,6 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h.close());
-
-const ok = async (res: Awaited<ReturnType<typeof call>>) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
 
 async function item(ws: TestWorkspace, extra: Record<string, unknown> = {}) {
   return (
