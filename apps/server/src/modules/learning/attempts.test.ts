@@ -322,10 +322,10 @@ describe('refusals', () => {
 });
 
 describe('concurrency', () => {
-  it('makes one running attempt of 20 starts at once, and one answer row of 20 answers at once', async () => {
+  it('makes one running attempt of 50 starts at once, and one answer row of 50 answers at once', async () => {
     const ws = await makeWorkspace(h);
     const b = await built(ws, [ws.employee]);
-    const starts = await Promise.all(Array.from({ length: 20 }, () => start(ws.employee, b)));
+    const starts = await Promise.all(Array.from({ length: 50 }, () => start(ws.employee, b)));
     for (const res of starts) expect(res.statusCode, res.body).toBe(200);
     const ids = new Set(starts.map((res) => res.json().result._id));
     expect(ids.size).toBe(1);
@@ -338,7 +338,7 @@ describe('concurrency', () => {
     const q = b.keys[2];
     const choices = [[q.right[0]], [q.right[1]], q.right, [q.wrong]];
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => answer(ws.employee, b, attemptId, q.id, choices[i % choices.length])),
+      Array.from({ length: 50 }, (_, i) => answer(ws.employee, b, attemptId, q.id, choices[i % choices.length])),
     );
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
     const saved = await inSystem(h.platform.database, (tx) =>
