@@ -60,3 +60,9 @@ export const clients = pgTable(
 
 export type ClientRow = typeof clients.$inferSelect;
 export type { Feature };
+
+/** The `client_id` column of a module's tenant table: its workspace, whose deletion takes the row with it. */
+export const workspaceColumn = () =>
+  uuid()
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' });

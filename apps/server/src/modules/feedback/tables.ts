@@ -16,19 +16,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../platform/db/columns.js';
 import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
-import { clients } from '../clients/tables.js';
+import { workspaceColumn } from '../clients/tables.js';
 import { users } from '../users/tables.js';
-
-const workspace = () =>
-  uuid()
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
 
 /** Who receives the workspace's ideas or reports (portal §6); none set: its administrators. */
 export const feedbackRecipients = pgTable(
   'feedback_recipients',
   {
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     kind: text().$type<FeedbackKind>().notNull(),
     userId: uuid()
       .notNull()
@@ -45,7 +40,7 @@ export const feedbackItems = pgTable(
   'feedback_items',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     kind: text().$type<FeedbackKind>().notNull(),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     anonymous: boolean().notNull(),
@@ -74,7 +69,7 @@ export const feedbackMessages = pgTable(
   'feedback_messages',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     itemId: uuid().notNull(),
     /** Its place in the thread (an anonymous author's message has only its day, so the time cannot order it). */
     position: integer().notNull(),

@@ -18,13 +18,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
 import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
-import { clients } from '../clients/tables.js';
+import { workspaceColumn } from '../clients/tables.js';
 import { users } from '../users/tables.js';
 
-const workspace = () =>
-  uuid()
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
 const person = () =>
   uuid()
     .notNull()
@@ -35,7 +31,7 @@ export const courses = pgTable(
   'courses',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     title: text().notNull(),
     description: text().notNull().default(''),
     cover: jsonb().$type<StoredFile | null>(),
@@ -56,7 +52,7 @@ export const courseLessons = pgTable(
   'course_lessons',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     courseId: uuid().notNull(),
     title: text().notNull(),
     doc: jsonb().$type<ArticleDoc>().notNull(),
@@ -77,7 +73,7 @@ export const courseTests = pgTable(
   'course_tests',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     courseId: uuid().notNull(),
     title: text().notNull(),
     description: text().notNull().default(''),
@@ -110,7 +106,7 @@ export const testQuestions = pgTable(
   'test_questions',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     testId: uuid().notNull(),
     text: text().notNull(),
     answers: jsonb().$type<StoredAnswer[]>().notNull(),
@@ -128,7 +124,7 @@ export const testQuestions = pgTable(
 export const courseMembers = pgTable(
   'course_members',
   {
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     courseId: uuid().notNull(),
     userId: person(),
     due: date({ mode: 'string' }),
@@ -155,7 +151,7 @@ export const courseMembers = pgTable(
 export const lessonProgress = pgTable(
   'lesson_progress',
   {
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     lessonId: uuid().notNull(),
     userId: person(),
     courseId: uuid().notNull(),
@@ -183,7 +179,7 @@ export const testAttempts = pgTable(
   'test_attempts',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     testId: uuid().notNull(),
     courseId: uuid().notNull(),
     userId: person(),
@@ -211,7 +207,7 @@ export const testAttempts = pgTable(
 export const attemptAnswers = pgTable(
   'attempt_answers',
   {
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     attemptId: uuid().notNull(),
     questionId: uuid().notNull(),
     answerIds: uuid().array().notNull(),

@@ -16,13 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.js';
 import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
-import { clients } from '../clients/tables.js';
+import { clients, workspaceColumn } from '../clients/tables.js';
 import { users } from '../users/tables.js';
-
-const workspace = () =>
-  uuid()
-    .notNull()
-    .references(() => clients.id, { onDelete: 'cascade' });
 
 /** The workspace's shop (modules §3 Shop "Settings"); a workspace without a row has the defaults (name 'Shop!'). */
 export const shopSettings = pgTable('shop_settings', {
@@ -41,7 +36,7 @@ export const shopSettings = pgTable('shop_settings', {
 export const shopManagers = pgTable(
   'shop_managers',
   {
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -54,7 +49,7 @@ export const shopAchievements = pgTable(
   'shop_achievements',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     name: text().notNull(),
     description: text().notNull().default(''),
     pic: jsonb().$type<StoredFile | null>(),
@@ -72,7 +67,7 @@ export const shopItems = pgTable(
   'shop_items',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     name: text().notNull(),
     description: text().notNull().default(''),
     cost: integer().notNull(),
@@ -95,7 +90,7 @@ export const shopItems = pgTable(
 export const shopBalances = pgTable(
   'shop_balances',
   {
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -115,7 +110,7 @@ export const shopAccruals = pgTable(
   'shop_accruals',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -141,7 +136,7 @@ export const shopPurchases = pgTable(
   'shop_purchases',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -170,7 +165,7 @@ export const shopLedger = pgTable(
   'shop_ledger',
   {
     id: idColumn(),
-    clientId: workspace(),
+    clientId: workspaceColumn(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
