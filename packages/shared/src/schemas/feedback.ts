@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LONG_TEXT_MAX, TEXT_MAX } from '../limits.js';
 import { id } from './common.js';
-import { storedFile } from './files.js';
+import { FILE_URL, storedFile } from './files.js';
 import { personCard } from './posts.js';
 
 /**
@@ -37,7 +37,6 @@ export const FEEDBACK_PAGE_SIZE = 20;
 export const FOLLOW_CODE_PATTERN = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}(-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}){3}$/;
 
 /** An attachment as the spec sends it (portal §7): the upload's `url` (`/api/files/{id}`) and its `fileName`. */
-export const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 export const feedbackAttachment = z.object({
   url: z.string().regex(FILE_URL, 'file_not_found'),
   fileName: z.string().max(TEXT_MAX, 'too_long'),

@@ -12,6 +12,14 @@ export type UploadErrorReason = (typeof UPLOAD_ERROR_REASONS)[number];
 export const UPLOAD_PURPOSES = ['general', 'attachment'] as const;
 export const uploadQuery = z.object({ purpose: z.enum(UPLOAD_PURPOSES).default('general') });
 
+const FILE_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A file's download address as an upload answers it (`url`, `src`): `/api/files/{id}`. */
+export const FILE_URL = new RegExp(`^/api/files/(${FILE_ID})$`, 'i');
+const FILE_REF = new RegExp(`^(?:/api/files/)?(${FILE_ID})(?:/thumb)?$`, 'i');
+
+/** The file id behind `/api/files/{id}`, its thumbnail's `/api/files/{id}/thumb` or a bare id; null otherwise. */
+export const fileIdOf = (value: string): string | null => FILE_REF.exec(value)?.[1].toLowerCase() ?? null;
+
 /** A stored file as the API shows it: `src` downloads it, `mini` is the thumbnail of an image. */
 export const storedFile = z.object({
   _id: z.string(),

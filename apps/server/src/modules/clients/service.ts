@@ -7,6 +7,7 @@ import {
   HEADER_IMAGE_MIN_WIDTH,
   type Lang,
 } from '@hallway/shared';
+import { fileIdOf } from '@hallway/shared/files';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enterSystemPath } from '../../platform/access/system-path.js';
@@ -181,9 +182,7 @@ export async function setLmsAdmins(ctx: RequestContext, id: string, admins: stri
  * HEADER_IMAGE_MIN_WIDTH wide (the web's cropper makes exactly that). Otherwise 400 `wrong_image_size`.
  */
 async function assertHeaderImage(tx: Tx, clientId: string, src: string): Promise<void> {
-  const fileId = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/thumb)?$/i.exec(
-    src,
-  )?.[1];
+  const fileId = fileIdOf(src);
   const [file] = fileId
     ? await tx
         .select({ width: files.width, height: files.height })

@@ -2,6 +2,7 @@
 // reports"). An anonymous report is written without anything that leads to its author: no user id, a random id (a
 // time-ordered one would date it), its day instead of its time, notifications without an actor, and its routes log
 // nothing (routes.ts). Its author holds a code; the server keeps only the code's sha256.
+
 import { createHash, randomInt } from 'node:crypto';
 import type { PersonCard } from '@hallway/shared';
 import {
@@ -12,11 +13,11 @@ import {
   type FeedbackPage,
   type FeedbackStatus,
   type FeedbackThread,
-  FILE_URL,
   type RecipientsDto,
   type ReportSent,
   STATUSES_OF,
 } from '@hallway/shared/feedback';
+import { fileIdOf } from '@hallway/shared/files';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
@@ -66,7 +67,7 @@ const isRecipient = async (ctx: RequestContext, kind: FeedbackKind) =>
 async function attachmentsOf(ctx: RequestContext, attachments: { url: string }[]) {
   return fileRefs(
     ctx,
-    attachments.map((a) => FILE_URL.exec(a.url)![1]),
+    attachments.map((a) => fileIdOf(a.url)!),
   );
 }
 

@@ -1,5 +1,6 @@
 // Spec portal §2 profile tabs, §9 cover size: pictures, cover and HR files of a profile are uploaded files.
 import { COVER_MIN_HEIGHT, COVER_WIDTH, type FileRef, type UpdateUserBody } from '@hallway/shared';
+import { fileIdOf } from '@hallway/shared/files';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -7,13 +8,11 @@ import { fileRefs, restrictFiles } from '../files/index.js';
 import { canSeeHr } from './policy.js';
 import { type Pic, type UserRow, users } from './tables.js';
 
-/** `/api/files/{id}` or `/api/files/{id}/thumb` (what an upload answers as `src` and `mini`), or a bare id. */
-const FILE_URL = /^(?:\/api\/files\/)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/thumb)?$/i;
-
-function fileIdOf(value: string, field: string): string {
-  const match = FILE_URL.exec(value);
-  if (!match) throw new AppError(404, 'file_not_found', {}, { fields: { [field]: 'file_not_found' } });
-  return match[1].toLowerCase();
+/** A picture's or file's id from what an upload answered (`src`, `mini`) or the bare id; 404 otherwise. */
+function fileIdIn(value: string, field: string): string {
+  const id = fileIdOf(value);
+  if (!id) throw new AppError(404, 'file_not_found', {}, { fields: { [field]: 'file_not_found' } });
+  return id;
 }
 
 type MediaChanges = Partial<Pick<UserRow, 'pics' | 'cover' | 'files'>>;
@@ -35,19 +34,19 @@ export async function profileMedia(
     const fresh = body.pics.filter((p) => !known.has(p.src));
     const found = await fileRefs(
       ctx,
-      fresh.map((p) => fileIdOf(p.src, 'pics')),
+      fresh.map((p) => fileIdIn(p.src, 'pics')),
     );
     const byId = new Map(found.map((f) => [f._id, f]));
     changes.pics = body.pics.map((p): Pic => {
       if (known.has(p.src)) return row.pics.find((old) => old.src === p.src)!;
-      const file = byId.get(fileIdOf(p.src, 'pics'))!;
+      const file = byId.get(fileIdIn(p.src, 'pics'))!;
       return file.mini ? { src: file.src, mini: file.mini } : { src: file.src };
     });
   }
   if (body.cover !== undefined && body.cover !== row.cover) {
     if (body.cover === '') changes.cover = '';
     else {
-      const [file] = await fileRefs(ctx, [fileIdOf(body.cover, 'cover')]);
+      const [file] = await fileRefs(ctx, [fileIdIn(body.cover, 'cover')]);
       if (file.width !== COVER_WIDTH || (file.height ?? 0) < COVER_MIN_HEIGHT) {
         throw new AppError(
           400,
@@ -65,7 +64,7 @@ export async function profileMedia(
     const fresh = body.files.filter((f) => !known.has(f._id));
     const found = await fileRefs(
       ctx,
-      fresh.map((f) => fileIdOf(f._id, 'files')),
+      fresh.map((f) => fileIdIn(f._id, 'files')),
     );
     const byId = new Map(found.map((f) => [f._id, f]));
     changes.files = body.files.map((f): FileRef => {
