@@ -172,7 +172,17 @@ export type CourseContentItem = z.infer<typeof courseContentItem>;
 export const courseDto = courseItemDto.extend({ items: z.array(courseContentItem) });
 export type CourseDto = z.infer<typeof courseDto>;
 export const courseResult = z.object({ result: courseDto });
-export const coursePage = z.object({ result: z.array(courseItemDto), total: z.number().int() });
+/** What the caller may do with the courses as a whole, sent with every page of them (the web computes no rule). */
+export const coursesCan = z.object({
+  /** New courses, the "manage" list: the workspace's administrators and LMS administrators. */
+  create: z.boolean(),
+  /** The learning analytics: the same people. */
+  analytics: z.boolean(),
+  /** The LMS administrators: the workspace's administrators. */
+  settings: z.boolean(),
+});
+export type CoursesCan = z.infer<typeof coursesCan>;
+export const coursePage = z.object({ result: z.array(courseItemDto), total: z.number().int(), can: coursesCan });
 export type CoursePage = z.infer<typeof coursePage>;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -220,12 +220,17 @@ describe('LMS administrators', () => {
     expect((await ok(await call(h, ws.employee, 'GET', url))).result).toEqual({ admins: [], can: { edit: false } });
     expect((await call(h, ws.employee, 'PUT', url, { admins: [ws.employee.id] })).statusCode).toBe(403);
     expect((await call(h, ws.employee, 'POST', '/api/courses', { title: 'Mine' })).statusCode).toBe(403);
+    const before = await ok(await call(h, ws.employee, 'GET', '/api/courses'));
+    expect(before.can).toEqual({ create: false, analytics: false, settings: false });
     const saved = (await ok(await call(h, ws.admin, 'PUT', url, { admins: [ws.employee.id] }))).result;
     expect(saved).toMatchObject({ admins: [{ _id: ws.employee.id, name: 'Eve Employee' }], can: { edit: true } });
     expect((await ok(await call(h, ws.employee, 'GET', url))).result.admins).toHaveLength(1);
     const created = (await ok(await call(h, ws.employee, 'POST', '/api/courses', { title: 'Mine' }))).result;
     expect(created.can).toMatchObject({ edit: true, members: true });
-    expect((await ok(await call(h, ws.employee, 'GET', '/api/courses?list=manage'))).total).toBe(1);
+    const managed = await ok(await call(h, ws.employee, 'GET', '/api/courses?list=manage'));
+    expect(managed.total).toBe(1);
+    expect(managed.can).toEqual({ create: true, analytics: true, settings: false });
+    expect((await ok(await call(h, ws.admin, 'GET', '/api/courses'))).can.settings).toBe(true);
 
     const other = await makeWorkspace(h);
     const stranger = await call(h, ws.admin, 'PUT', url, { admins: [other.employee.id] });

@@ -4,9 +4,9 @@ import type {
   CourseBody,
   CourseContentItem,
   CourseDto,
-  CourseItemDto,
   CourseListQuery,
   CourseOrderBody,
+  CoursePage,
   CourseStatus,
   CourseUpdateBody,
 } from '@hallway/shared/learning';
@@ -57,16 +57,14 @@ function canOf(ctx: RequestContext, policy: LearningPolicy, row: CourseListRow) 
  * they are members of, drafts aside); `manage` — every course for managers, none for others; `learning` — the
  * caller's memberships out of draft. Newest change first, a page at a time with the total.
  */
-export async function listCourses(
-  ctx: RequestContext,
-  query: CourseListQuery,
-): Promise<{ result: CourseItemDto[]; total: number }> {
+export async function listCourses(ctx: RequestContext, query: CourseListQuery): Promise<CoursePage> {
   const policy = await policyOf(ctx);
+  const can = { create: policy.manage, analytics: policy.analytics, settings: policy.settings };
   const conditions = [];
   if (query.list === 'all' && !policy.manage) {
     conditions.push(sql`(c.status = 'published' OR (m.user_id IS NOT NULL AND c.status <> 'draft'))`);
   }
-  if (query.list === 'manage' && !policy.manage) return { result: [], total: 0 };
+  if (query.list === 'manage' && !policy.manage) return { result: [], total: 0, can };
   if (query.list === 'learning') conditions.push(sql`m.user_id IS NOT NULL AND c.status <> 'draft'`);
   if (query.status) conditions.push(sql`c.status = ${query.status}`);
   if (query.search) conditions.push(sql`c.title ILIKE ${`%${escapeLike(query.search)}%`}`);
@@ -77,7 +75,11 @@ export async function listCourses(
       ORDER BY c.updated DESC, c.id DESC LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
   const [count] = await rowsOf<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n ${fromCourses(ctx)}${where}`);
-  return { result: rows.map((r) => presentCourseItem(r, canOf(ctx, policy, r))), total: Number(count?.n ?? 0) };
+  return {
+    result: rows.map((r) => presentCourseItem(r, canOf(ctx, policy, r))),
+    total: Number(count?.n ?? 0),
+    can,
+  };
 }
 
 /** The lessons and tests of a course in their order, each `done` for `userId` (a lesson learned, a test passed). */
