@@ -9,6 +9,7 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/AppShell.css';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioIndicator.css';

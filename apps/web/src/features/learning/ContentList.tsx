@@ -286,7 +286,8 @@ function ItemRow({
             </Group>
           )}
         </Stack>
-        {item.done ? (
+        {/* Done or not is the learner's: a manager who is not a member has nothing to mark. */}
+        {!course.my ? null : item.done ? (
           <IconCircleCheckFilled
             size={22}
             color="var(--mantine-color-teal-6)"

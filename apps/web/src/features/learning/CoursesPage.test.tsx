@@ -7,6 +7,9 @@ import * as api from './api';
 import CoursesPage from './CoursesPage';
 import { COURSE, courseItem } from './testing';
 
+/** What the server lets an employee who manages nothing do with the courses as a whole. */
+const EMPLOYEE = { create: false, analytics: false, settings: false };
+
 const page = (path = '/courses') =>
   renderWithSession(
     <Routes>
@@ -18,9 +21,8 @@ const page = (path = '/courses') =>
 
 describe('CoursesPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    vi.spyOn(api, 'fetchLmsAdmins').mockResolvedValue({ admins: [], can: { edit: false } });
     vi.spyOn(api, 'fetchCourses').mockImplementation(async (filter) => {
-      if (filter.list === 'manage') return { result: [], total: 0 };
+      if (filter.list === 'manage') return { result: [], total: 0, can: EMPLOYEE };
       if (filter.list === 'learning') {
         return {
           result: [
@@ -31,9 +33,10 @@ describe('CoursesPage', { timeout: 20_000 }, () => {
             }),
           ],
           total: 1,
+          can: EMPLOYEE,
         };
       }
-      return { result: [courseItem({ can: { join: true } })], total: 1 };
+      return { result: [courseItem({ can: { join: true } })], total: 1, can: EMPLOYEE };
     });
   });
   afterEach(() => vi.restoreAllMocks());
@@ -67,7 +70,8 @@ describe('CoursesPage', { timeout: 20_000 }, () => {
   });
 
   it('gives an administrator the manage tab, the new course button and the settings link', async () => {
-    vi.mocked(api.fetchLmsAdmins).mockResolvedValue({ admins: [], can: { edit: true } });
+    const admin = { create: true, analytics: true, settings: true };
+    vi.mocked(api.fetchCourses).mockResolvedValue({ result: [], total: 0, can: admin });
     page();
     expect(await screen.findByRole('tab', { name: 'Manage' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/courses/settings');

@@ -35,7 +35,7 @@ export default function CoursesPage() {
   const shown = TABS.filter((name) => name !== 'manage' || abilities.manages);
   const current = shown.includes(tab) ? tab : 'all';
 
-  const create = abilities.manages && (
+  const create = abilities.create && (
     <Button component={Link} to="/courses/new" leftSection={<IconPlus size={16} />} radius="xl">
       {t('courses.create')}
     </Button>
@@ -46,9 +46,9 @@ export default function CoursesPage() {
         title={t('courses.title')}
         description={t('courses.description')}
         actions={
-          (abilities.manages || abilities.settings) && (
+          (abilities.create || abilities.analytics || abilities.settings) && (
             <>
-              {abilities.manages && (
+              {abilities.analytics && (
                 <Button
                   component={Link}
                   to="/courses/analytics"

@@ -30,6 +30,8 @@ export default defineWebModule({
       icon: IconChartDots,
       feature: 'lms',
       right: 'lms',
+      // The analytics are for managers: the administrators here; LMS administrators reach them from /courses.
+      role: 'admin',
       activeOn: ['/courses/analytics'],
     },
   ],

@@ -32,7 +32,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../../app/session/context';
@@ -49,7 +49,8 @@ type Texts = ReturnType<typeof useLearningTexts>['t'];
 
 /** Seconds as "2 h 5 min", "12 min", "< 1 min"; a dash without a figure. */
 export function formatSeconds(seconds: number | null, t: Texts): string {
-  if (seconds === null) return '—';
+  // No time at all (nobody began) reads as nothing rather than as a short time.
+  if (!seconds) return '—';
   const minutes = Math.round(seconds / 60);
   if (minutes < 1) return t('analytics.lessThanMinute');
   if (minutes < 60) return t('analytics.minutes', { m: minutes });
@@ -98,13 +99,18 @@ export default function AnalyticsPage() {
     enabled: !!clientId && !badUser,
   });
   const excel = useMutation({ ...analyticsMutations.excel(clientId), onError: showError });
+  // A person is opened from the lists low on the page: their page starts at its top, not where the lists were.
+  useEffect(() => {
+    if (userId && document.scrollingElement) document.scrollingElement.scrollTop = 0;
+  }, [userId]);
   const person = query.data?.person?.person;
   const forbidden = isApiError(query.error) && query.error.status === 403;
   const missing = badUser || (isApiError(query.error) && [400, 404].includes(query.error.status));
 
   const courseOptions = (all.data?.courses ?? []).map((course) => ({ value: course._id, label: course.title }));
   return (
-    <Stack gap="md" w="100%">
+    // A person's page is a page of its own, not the overview changed in place (keyed: its parts start afresh).
+    <Stack key={userId ?? 'all'} gap="md" w="100%">
       {userId && (
         <Button
           component={Link}
@@ -171,6 +177,8 @@ export default function AnalyticsPage() {
 
 function Figures({ data, personal }: { data: AnalyticsDto; personal: boolean }) {
   const { t } = useLearningTexts();
+  // A person's page shows their own figures and courses; the workspace's charts and lists are the overview's.
+  if (personal && data.person) return <PersonFigures courses={data.person.courses} />;
   const { totals } = data;
   return (
     <Stack gap="md">
@@ -197,16 +205,65 @@ function Figures({ data, personal }: { data: AnalyticsDto; personal: boolean }) 
           value={formatSeconds(totals.avg_seconds, t)}
         />
       </SimpleGrid>
-      {data.person && <PersonCourses courses={data.person.courses} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <MonthsChart months={data.months} />
         <StatusChart courses={data.courses} />
       </SimpleGrid>
-      {!personal && <CourseTable courses={data.courses} />}
+      <CourseTable courses={data.courses} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Hardest items={data.hardest} />
         <Overdue items={data.overdue} />
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+type PersonCourse = NonNullable<AnalyticsDto['person']>['courses'][number];
+
+/** One person's figures, counted from their courses: how many, learned, in progress, overdue, mean best score, time. */
+function PersonFigures({ courses }: { courses: PersonCourse[] }) {
+  const { t } = useLearningTexts();
+  const scores = courses.map((c) => c.best_score).filter((score): score is number => score !== null);
+  const count = (test: (c: PersonCourse) => boolean) => courses.filter(test).length;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+        <Tile icon={<IconBook size={18} />} color="blue" label={t('analytics.courses')} value={courses.length} />
+        <Tile
+          icon={<IconCircleCheck size={18} />}
+          color="teal"
+          label={t('analytics.learned')}
+          value={count((c) => c.status === 'learned')}
+        />
+        <Tile
+          icon={<IconUsers size={18} />}
+          color="grape"
+          label={t('analytics.inProgress')}
+          value={count((c) => c.status === 'started')}
+        />
+        <Tile
+          icon={<IconAlertTriangle size={18} />}
+          color="red"
+          label={t('analytics.overdue')}
+          value={count((c) => c.overdue)}
+        />
+        <Tile
+          icon={<IconTarget size={18} />}
+          color="orange"
+          label={t('analytics.avgScore')}
+          value={percent(scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null)}
+        />
+        <Tile
+          icon={<IconClock size={18} />}
+          color="cyan"
+          label={t('analytics.totalTime')}
+          value={formatSeconds(
+            courses.reduce((total, c) => total + c.seconds, 0),
+            t,
+          )}
+        />
+      </SimpleGrid>
+      <PersonCourses courses={courses} />
     </Stack>
   );
 }
@@ -243,6 +300,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The legend lists the series in their own order (Recharts sorts it by name otherwise). */
+const LEGEND_IN_ORDER = { itemSorter: null };
+
 function MonthsChart({ months }: { months: AnalyticsDto['months'] }) {
   const { t, lang } = useLearningTexts();
   const empty = months.every((month) => month.learned === 0 && month.started === 0);
@@ -267,8 +327,10 @@ function MonthsChart({ months }: { months: AnalyticsDto['months'] }) {
               { name: 'learned', label: t('analytics.learnedSeries'), color: 'teal.6' },
             ]}
             withLegend
+            legendProps={LEGEND_IN_ORDER}
             tickLine="none"
-            gridAxis="y"
+            gridAxis="x"
+            yAxisProps={{ allowDecimals: false }}
           />
         </figure>
       )}
@@ -313,8 +375,10 @@ function StatusChart({ courses }: { courses: AnalyticsDto['courses'] }) {
               { name: 'learned', label: t('analytics.status.learned'), color: 'teal.6' },
             ]}
             withLegend
+            legendProps={LEGEND_IN_ORDER}
             tickLine="none"
             gridAxis="none"
+            xAxisProps={{ allowDecimals: false }}
             yAxisProps={{ width: 120 }}
           />
         </figure>
@@ -331,7 +395,8 @@ function CourseTable({ courses }: { courses: AnalyticsDto['courses'] }) {
         <EmptyState title={t('analytics.noCourses')} />
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="xs">
+          {/* Not striped: the courses' links on a striped row fall under the contrast the pages keep. */}
+          <Table highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('analytics.course')}</Table.Th>
@@ -386,8 +451,10 @@ function CourseTable({ courses }: { courses: AnalyticsDto['courses'] }) {
   );
 }
 
-function Hardest({ items }: { items: AnalyticsDto['hardest'] }) {
+function Hardest({ items: all }: { items: AnalyticsDto['hardest'] }) {
   const { t } = useLearningTexts();
+  // A question nobody got wrong is not hard, however often it was answered.
+  const items = all.filter((item) => item.wrong > 0);
   return (
     <Section title={t('analytics.hardest')}>
       {items.length === 0 ? (
@@ -449,7 +516,7 @@ function Overdue({ items }: { items: AnalyticsDto['overdue'] }) {
   );
 }
 
-function PersonCourses({ courses }: { courses: NonNullable<AnalyticsDto['person']>['courses'] }) {
+function PersonCourses({ courses }: { courses: PersonCourse[] }) {
   const { t, lang } = useLearningTexts();
   return (
     <Section title={t('analytics.personCourses')}>

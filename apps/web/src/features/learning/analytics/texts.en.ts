@@ -21,6 +21,8 @@ export const analytics = {
   overdue: 'Overdue',
   avgScore: 'Average score',
   avgTime: 'Average time',
+  totalTime: 'Time spent',
+  inProgress: 'In progress',
   minutes: '{{m}} min',
   hoursMinutes: '{{h}} h {{m}} min',
   lessThanMinute: '< 1 min',

@@ -22,6 +22,8 @@ export const analytics: typeof en = {
   overdue: 'Просрочено',
   avgScore: 'Средний балл',
   avgTime: 'Среднее время',
+  totalTime: 'Затрачено времени',
+  inProgress: 'В процессе',
   minutes: '{{m}} мин',
   hoursMinutes: '{{h}} ч {{m}} мин',
   lessThanMinute: '< 1 мин',

@@ -22,6 +22,8 @@ export const analytics: typeof en = {
   overdue: 'Прострочено',
   avgScore: 'Середній бал',
   avgTime: 'Середній час',
+  totalTime: 'Витрачено часу',
+  inProgress: 'У процесі',
   minutes: '{{m}} хв',
   hoursMinutes: '{{h}} год {{m}} хв',
   lessThanMinute: '< 1 хв',
