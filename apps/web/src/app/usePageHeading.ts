@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 
 /** How long a page may take to show its heading (its code and first data) before we stop waiting. */
 const WAIT_MS = 10_000;
@@ -11,9 +11,13 @@ const headingOf = () => document.querySelector<HTMLElement>('main h1, h1');
  * focus to that heading so a screen reader announces the new page and Tab continues from its top (WCAG 2.2 §2.4.2,
  * §2.4.3). Every page has one h1, so a new module gets both without registering anything. `refreshKey` names what
  * else renames the tab: the language, and the start-up step that sets the bare product name.
+ *
+ * A new page (a link followed, not back or forward, where the browser restores the place) also starts at its top:
+ * the shell's scrolling area is the document, which would otherwise keep the last page's position.
  */
 export function usePageHeading(siteName: string, refreshKey: string) {
   const { pathname } = useLocation();
+  const navigation = useNavigationType();
   const shownPath = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey re-reads the heading when the language changes
@@ -21,6 +25,7 @@ export function usePageHeading(siteName: string, refreshKey: string) {
     // Focus moves only when the page changed, not on the first load or a change of language.
     const moveFocus = shownPath.current !== null && shownPath.current !== pathname;
     shownPath.current = pathname;
+    if (moveFocus && navigation !== 'POP') window.scrollTo(0, 0);
     const apply = (heading: HTMLElement) => {
       const text = heading.textContent?.trim();
       document.title = text && text !== siteName ? `${text} · ${siteName}` : siteName;

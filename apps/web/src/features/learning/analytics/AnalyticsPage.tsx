@@ -32,7 +32,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../../app/session/context';
@@ -99,10 +99,6 @@ export default function AnalyticsPage() {
     enabled: !!clientId && !badUser,
   });
   const excel = useMutation({ ...analyticsMutations.excel(clientId), onError: showError });
-  // A person is opened from the lists low on the page: their page starts at its top, not where the lists were.
-  useEffect(() => {
-    if (userId && document.scrollingElement) document.scrollingElement.scrollTop = 0;
-  }, [userId]);
   const person = query.data?.person?.person;
   const forbidden = isApiError(query.error) && query.error.status === 403;
   const missing = badUser || (isApiError(query.error) && [400, 404].includes(query.error.status));
