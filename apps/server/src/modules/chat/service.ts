@@ -17,6 +17,7 @@ import {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
+import { containing } from '../../platform/db/like.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import { files as uploads } from '../../platform/files/tables.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -386,7 +387,7 @@ export async function listMsgs(ctx: RequestContext, roomId: string, query: ChatM
   const conditions = [sql`TRUE`];
   if (query.before) conditions.push(sql`x.seq < ${query.before}`);
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(query.q);
     conditions.push(sql`NOT x.deleted AND x.text ILIKE ${pattern}`);
   }
   const rows = await msgRows(ctx, roomId, sql.join(conditions, sql` AND `), query.limit + 1);

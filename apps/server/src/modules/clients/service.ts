@@ -15,6 +15,7 @@ import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { uniqueViolation } from '../../platform/db/errors.js';
+import { containing } from '../../platform/db/like.js';
 import { inSystem } from '../../platform/db/tenant.js';
 import { AppError, forbidden, notFound } from '../../platform/errors/app-error.js';
 import { files } from '../../platform/files/tables.js';
@@ -43,7 +44,7 @@ export async function listClients(ctx: RequestContext, filter: { search?: string
   await enterSystemPath(ctx, 'clients.list');
   const conditions: SQL[] = [];
   if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filter.search);
     conditions.push(or(ilike(clients.workspace, like), ilike(clients.name, like), ilike(clients.fullName, like))!);
   }
   if (filter.status) conditions.push(eq(clients.status, filter.status));

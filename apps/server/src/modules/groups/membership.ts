@@ -11,6 +11,7 @@ import {
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
+import { containing } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
@@ -359,8 +360,7 @@ async function membersPage(
   const conditions: SQL[] = [sql`m.group_id = ${g.row.id}`, sql`NOT u.deletion_mark`];
   if (extra) conditions.push(extra);
   if (query.role) conditions.push(sql`m.role = ${query.role}`);
-  if (query.search)
-    conditions.push(sql`u.search_text LIKE ${`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (query.search) conditions.push(sql`u.search_text LIKE ${containing(query.search.toLowerCase())}`);
   const where = sql.join(conditions, sql` AND `);
   const [counted] = await rowsOf<{ total: number }>(
     ctx.db,

@@ -13,6 +13,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import { deleteGrants } from '../../platform/access/grants.js';
 import { rowsOf } from '../../platform/db/client.js';
+import { containing } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
@@ -25,8 +26,6 @@ import { recountMembers } from './progress.js';
 import { courseLessons, courseMembers, courses, courseTests } from './tables.js';
 
 const OPEN: readonly CourseStatus[] = ['appointed', 'published'];
-
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The columns of a course as lists and pages show it, `c` being the course and `m` the caller's membership. */
 function courseColumns() {
@@ -67,7 +66,7 @@ export async function listCourses(ctx: RequestContext, query: CourseListQuery): 
   if (query.list === 'manage' && !policy.manage) return { result: [], total: 0, can };
   if (query.list === 'learning') conditions.push(sql`m.user_id IS NOT NULL AND c.status <> 'draft'`);
   if (query.status) conditions.push(sql`c.status = ${query.status}`);
-  if (query.search) conditions.push(sql`c.title ILIKE ${`%${escapeLike(query.search)}%`}`);
+  if (query.search) conditions.push(sql`c.title ILIKE ${containing(query.search)}`);
   const where = conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``;
   const rows = await rowsOf<CourseListRow>(
     ctx.db,

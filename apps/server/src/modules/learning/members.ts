@@ -5,11 +5,12 @@ import type { CourseMemberDto, LearnerStatus, MembersBody, MembersPage, MembersQ
 import { sql } from 'drizzle-orm';
 import { grantRecipientsSql, grantsOf, setGrants } from '../../platform/access/grants.js';
 import { rowsOf } from '../../platform/db/client.js';
+import { containing } from '../../platform/db/like.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { assertActivePeople, personCardSql } from '../users/index.js';
 import { courseAccess, managedCourse } from './access.js';
-import { escapeLike, tellMembers } from './courses.js';
+import { tellMembers } from './courses.js';
 import { isoOf, isoOrNull } from './present.js';
 import { recountMembers } from './progress.js';
 
@@ -26,9 +27,7 @@ export async function listMembers(ctx: RequestContext, courseId: string, query: 
   const conditions = [sql`m.client_id = ${tenant}`, sql`m.course_id = ${courseId}`];
   if (query.status) conditions.push(sql`m.status = ${query.status}`);
   if (query.search) {
-    conditions.push(
-      sql`(u.first_name || ' ' || u.last_name || ' ' || u.last_name || ' ' || u.first_name) ILIKE ${`%${escapeLike(query.search)}%`}`,
-    );
+    conditions.push(sql`u.search_text LIKE ${containing(query.search.toLowerCase())}`);
   }
   const where = sql.join(conditions, sql` AND `);
   const rows = await rowsOf<{

@@ -3,6 +3,7 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { callerGrantPerson } from '../../platform/access/grants.js';
 import { authorize } from '../../platform/access/tenancy.js';
+import { containing } from '../../platform/db/like.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { readableArticle } from '../articles/index.js';
@@ -66,8 +67,6 @@ export async function deleteGroup(ctx: RequestContext, id: string): Promise<bool
   return true;
 }
 
-const likeText = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * `GET api/service_group/byClient/{id}`: the groups with the services the caller may request (their audience, while
  * switched on) or manages, by group order and name; `search` looks in names and descriptions. Groups without such a
@@ -78,7 +77,7 @@ export async function catalogue(ctx: RequestContext, search?: string) {
   const me = await callerGrantPerson(ctx);
   const where: SQL[] = [eq(services.clientId, clientId), catalogueSql(ctx, me)];
   if (search) {
-    const pattern = likeText(search);
+    const pattern = containing(search);
     where.push(or(ilike(services.name, pattern), ilike(services.description, pattern))!);
   }
   const [groups, rows] = await Promise.all([

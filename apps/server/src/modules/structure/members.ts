@@ -3,6 +3,7 @@ import { type DeptUsersDto, STRUCTURE_SEARCH_MAX, type StructureType } from '@ha
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
+import { containing } from '../../platform/db/like.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { assertActivePeople, assertMayManagePeople, personCards, unknownPerson } from '../users/index.js';
@@ -69,7 +70,7 @@ export async function deptUsersOf(
   }
   const clientId = ctx.tenant();
   if (query.search) {
-    const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(query.search.toLowerCase());
     const found = await rowsOf<MemberRow>(
       ctx.db,
       sql`SELECT du.dept_id, du.user_id FROM dept_users du JOIN users u ON u.id = du.user_id

@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
+import { containing } from '../../platform/db/like.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { getProject } from '../groups/index.js';
@@ -215,9 +216,7 @@ export async function listDesks(ctx: RequestContext, query: DeskListQuery) {
     await getProject(ctx, query.project);
     where = sql`task_desks.project_id = ${query.project} AND ${readableDeskSql(ctx)}`;
   }
-  const search = query.search
-    ? sql` AND task_desks.name ILIKE ${`%${query.search.replace(/[\\%_]/g, '\\$&')}%`}`
-    : sql``;
+  const search = query.search ? sql` AND task_desks.name ILIKE ${containing(query.search)}` : sql``;
   const rows = await rowsOf<DeskListRow>(
     ctx.db,
     sql`SELECT task_desks.id, task_desks.name, task_desks.description, task_desks.type, task_desks.status,

@@ -11,6 +11,7 @@ import { assertOwnWorkspace, authorize } from '../../platform/access/tenancy.js'
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Tx } from '../../platform/db/client.js';
 import { uniqueViolation } from '../../platform/db/errors.js';
+import { containing, escapeLike } from '../../platform/db/like.js';
 import { prepared, slot } from '../../platform/db/prepared.js';
 import { AppError, forbidden, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -149,7 +150,7 @@ export async function findUsers(ctx: RequestContext, filter: UserFilter): Promis
   // Pending people are marked deleted too (nobody else's lists see them): the two lists keep them apart.
   if (filter.deleted || filter.pending) conditions.push(eq(users.awaitingApproval, !!filter.pending));
   const search = filter.search?.trim().toLowerCase();
-  if (search) conditions.push(sql`${users.searchText} LIKE ${`%${escapeLike(search)}%`}`);
+  if (search) conditions.push(sql`${users.searchText} LIKE ${containing(search)}`);
   if (filter.department) conditions.push(ilike(users.department, escapeLike(filter.department)));
   if (filter.city) conditions.push(ilike(users.city, escapeLike(filter.city)));
   const where = and(...conditions);
@@ -193,8 +194,6 @@ async function workspaceFollowers(ctx: RequestContext): Promise<Map<string, stri
     .groupBy(follows.userId);
   return new Map(rows.map((r) => [r.userId, r.followerIds]));
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Interface preferences everyone may save for themselves, even without `profile_edit`. */
 const PREFERENCES = ['lang', 'theme', 'timeZone'] as const;

@@ -5,6 +5,7 @@ import { VACATION_CHART_PAGE, VACATION_RANGE_MAX_DAYS, type VacationChart } from
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { rowsOf } from '../../platform/db/client.js';
+import { containing } from '../../platform/db/like.js';
 import { invalidFields } from '../../platform/errors/app-error.js';
 import { exportRow } from '../../platform/files/sheet-cells.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -54,7 +55,7 @@ async function people(ctx: RequestContext, query: ChartQuery, limit: number | nu
     filters.push(inAdministrativeSubtree(clientId, dept.id, sql`u.id`));
   }
   if (query.search) {
-    const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(query.search.toLowerCase());
     filters.push(sql`u.search_text LIKE ${like}`);
   }
   const where = sql`u.client_id = ${clientId} AND NOT u.deletion_mark ${filters.length ? sql`AND ${sql.join(filters, sql` AND `)}` : sql``}`;
