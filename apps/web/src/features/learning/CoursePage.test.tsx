@@ -86,12 +86,11 @@ describe('CoursePage', { timeout: 20_000 }, () => {
 describe('Assigning members', { timeout: 20_000 }, () => {
   // The grant editor asks for the workspace's departments and cities.
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(answerFetch({ '/api/user/filters/': { result: { departments: [], cities: [] } } })));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      answerFetch({ '/api/user/filters/': { result: { departments: [], cities: [] } } }),
+    );
   });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('asks for people or an audience before sending, then sends the chosen people', async () => {
     vi.spyOn(api, 'fetchCourse').mockResolvedValue(course({ can: manager }));
