@@ -11,6 +11,7 @@ import { exportRow } from '../../platform/files/sheet-cells.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { isWorkspacePerson, personCardSql } from '../users/index.js';
 import { policyOf } from './access.js';
+import { isoOrNull } from './present.js';
 
 export const HARDEST_MIN_ANSWERS = 3;
 export const HARDEST_MAX = 10;
@@ -21,7 +22,6 @@ const num = (v: unknown): number => Number(v ?? 0);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v)));
 const day = (v: unknown): string =>
   typeof v === 'string' ? v.slice(0, 10) : new Date(v as Date).toISOString().slice(0, 10);
-const isoOrNull = (v: unknown): string | null => (v ? new Date(v as string).toISOString() : null);
 
 /**
  * `GET api/courses/analytics/{client_id}`: the managers' figures (403 for anybody else). `course_id` narrows every
@@ -157,7 +157,7 @@ export async function analytics(ctx: RequestContext, clientId: string, query: An
         overdue: !!r.overdue,
         best_score: numOrNull(r.best_score),
         seconds: num(r.seconds),
-        learned_at: isoOrNull(r.learned_at),
+        learned_at: isoOrNull(r.learned_at as Date | string | null),
       })),
     };
   }

@@ -16,6 +16,7 @@ import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { courseAccess, learnableCourse } from './access.js';
+import { isoOf, isoOrNull } from './present.js';
 import { markStarted, recount } from './progress.js';
 import { type AttemptLayout, attemptAnswers, testAttempts, testQuestions } from './tables.js';
 import { mineOf, type QuestionRow, questionsOf, type TestRow, testById, testOfCourse } from './tests.js';
@@ -27,8 +28,6 @@ async function dbNow(ctx: RequestContext): Promise<Date> {
   const [row] = await rowsOf<{ now: Date | string }>(ctx.db, sql`SELECT now() AS now`);
   return new Date(row.now);
 }
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 function shuffled<T>(items: readonly T[]): T[] {
   const out = [...items];
@@ -135,8 +134,8 @@ async function view(ctx: RequestContext, attempt: AttemptRow, now: Date): Promis
     test_id: attempt.testId,
     course_id: attempt.courseId,
     number: attempt.number,
-    started: iso(attempt.started),
-    deadline: attempt.deadline ? iso(attempt.deadline) : null,
+    started: isoOf(attempt.started),
+    deadline: isoOrNull(attempt.deadline),
     now: now.toISOString(),
     questions: shown,
     answers: Object.fromEntries(saved),
@@ -329,7 +328,7 @@ async function outcome(ctx: RequestContext, test: TestRow, attempt: AttemptRow):
   return {
     _id: attempt.id,
     number: attempt.number,
-    finished: iso(attempt.finished ?? new Date()),
+    finished: isoOf(attempt.finished ?? new Date()),
     timed_out: attempt.timedOut,
     answered: saved.size,
     total: attempt.total,
