@@ -69,6 +69,11 @@ describe('chat realtime events', () => {
     const read = next(adminSocket, 'chat.read');
     await http(ws.employee, 'PUT', `/api/chat/room/${room._id}/read`, {});
     expect(await read).toMatchObject({ room: room._id, user: ws.employee.id });
+    // Answering is reading: the sender's marker moves to their message and the room hears it.
+    const answered = next(adminSocket, 'chat.read');
+    const answer = (await http(ws.employee, 'POST', '/api/chat/msg', { roomId: room._id, msg: 'Seen it' })).body.result
+      .msg;
+    expect(await answered).toEqual({ room: room._id, user: ws.employee.id, cursor: answer.cursor });
 
     const typing = next(adminSocket, 'chat.typing');
     expect(await member.timeout(30_000).emitWithAck('chat.typing', { room_id: room._id })).toEqual({ result: true });

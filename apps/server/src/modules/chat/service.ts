@@ -502,6 +502,8 @@ export async function sendMsg(ctx: RequestContext, body: ChatMsgBody): Promise<C
   const msg = await getMsg(ctx, room.row.id, row.id);
   const { can, sender_can } = announcedCan(msg);
   emit(ctx, room.row.id, 'chat.msg', { msg: { ...msg, can }, sender_can });
+  // Answering is reading: the others' messages up to this one show as seen.
+  emit(ctx, room.row.id, 'chat.read', { user: me, cursor: Number(row.seq) });
   tell(ctx, await memberIds(ctx, room.row.id), room.row.id, 'msg');
   return msg;
 }

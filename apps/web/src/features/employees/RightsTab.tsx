@@ -71,7 +71,12 @@ function PersonRights({ id, rights }: { id: string; rights: Right[] }) {
         <Title order={3} size="h5">
           {t('employees.personRights', { name: person.fullName })}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="sm"
+          role="group"
+          aria-label={t('employees.personRights', { name: person.fullName })}
+        >
           {rights.map((right) => (
             <Switch
               key={right}
@@ -223,7 +228,7 @@ export function RightsTab({
           <Title order={3} size="h5">
             {t('employees.defaults')}
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="group" aria-label={t('employees.defaults')}>
             {rights.map((right) => (
               <Switch
                 key={right}
