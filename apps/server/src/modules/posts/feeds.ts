@@ -4,6 +4,7 @@ import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { followedBy, isWorkspacePerson } from '../users/index.js';
+import type { CompanyPageCache } from './feed-cache.js';
 import { canReadGroup, readableBy } from './groups.js';
 import { wallPolicy } from './policy.js';
 import { type PostView, presentPosts } from './presenter.js';
@@ -63,10 +64,19 @@ function paged(
   };
 }
 
-/** `GET api/post/news/{clientId}/{page}`. */
-export async function newsFeed(ctx: RequestContext, pageNo: number) {
-  return paged(await loadNewsPage(ctx, { offset: pageNo * FEED_PAGE_SIZE, limit: FEED_PAGE_SIZE }), ctx, pageNo);
+/** `GET api/post/news/{clientId}/{page}`; its first page is kept in `cache` (feed-cache.ts) for the next readers. */
+export async function newsFeed(ctx: RequestContext, pageNo: number, cache: CompanyPageCache) {
+  const page = { offset: pageNo * FEED_PAGE_SIZE, limit: FEED_PAGE_SIZE };
+  if (pageNo > 0) return paged(await loadNewsPage(ctx, page), ctx, pageNo);
+  const version = await cache.version(ctx);
+  const loaded = await loadNewsPage(ctx, page);
+  cache.keep(ctx.tenant(), version, loaded.views);
+  return paged(loaded, ctx, pageNo);
 }
+
+/** The company feed's first page from `cache`, as the guard's `memoryRead` (null: not kept, read it as usual). */
+export const keptNewsPage = (cache: CompanyPageCache, clientId: string) =>
+  cache.read(clientId, (ctx, loaded) => paged(loaded, ctx, 0));
 
 /** Whose personal feeds the combined user feed shows: the people the person follows, and their own. */
 async function feedPeople(ctx: RequestContext, userId: string) {

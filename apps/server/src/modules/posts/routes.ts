@@ -35,6 +35,7 @@ import type { Platform } from '../../platform/index.js';
 import { contentDisposition } from '../files/index.js';
 import { wallComments } from './comments.js';
 import { announce, announceLike, announcePost, announcePostDeleted, announceViewed } from './events.js';
+import { CompanyPageCache } from './feed-cache.js';
 import * as feeds from './feeds.js';
 import { feedGroups, readableGroups } from './groups.js';
 import { reactToPost } from './likes.js';
@@ -57,6 +58,7 @@ const idParams = z.object({ id });
 const groupsOf = (ctx: RequestContext) => readableGroups(ctx, ctx.me().id);
 
 function feedRoutes(app: App, services: Partial<ModuleServices>) {
+  const companyPages = new CompanyPageCache();
   app.get(
     '/api/post/news/:clientId/:page',
     {
@@ -66,11 +68,18 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
         params: z.object({ clientId: id, page: pageParam }),
         response: { 200: feedPage },
       },
-      config: { access: wall },
+      config: {
+        access: wall,
+        // The first page, kept in memory per workspace (feed-cache.ts): one statement checks and completes it.
+        memoryRead: (req) => {
+          const { clientId, page } = req.params as { clientId: string; page: number };
+          return page === 0 ? feeds.keptNewsPage(companyPages, clientId) : null;
+        },
+      },
     },
     async (req) => {
       assertOwnWorkspace(req.ctx, req.params.clientId);
-      return feeds.newsFeed(req.ctx, req.params.page);
+      return feeds.newsFeed(req.ctx, req.params.page, companyPages);
     },
   );
 

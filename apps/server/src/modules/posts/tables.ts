@@ -1,6 +1,17 @@
 import type { CreatePostBody, PostKind, PostParentType, Reaction, RichDoc, StoredFile } from '@hallway/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../platform/db/columns.js';
 import { tenantKey, tenantReference } from '../../platform/db/tenant-keys.js';
 import { clients } from '../clients/tables.js';
@@ -79,6 +90,12 @@ export const postCounts = pgTable(
     feed: text().$type<'company' | 'feed' | 'group'>().notNull(),
     key: uuid().notNull(),
     count: integer().notNull().default(0),
+    /**
+     * The company feed's row only: moves on whenever what its first page shows may have changed, on any path (triggers
+     * of the migration `company_feed_version`: a company or system post added, removed or edited beyond its counters,
+     * a pin, a person's card). The page kept in memory (feed-cache.ts) serves only while it matches.
+     */
+    version: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.feed, t.key] })],
 );

@@ -111,6 +111,16 @@ declare module 'fastify' {
      * For the hottest reads (the unread count every tab asks for); everything else uses `ctx.db`.
      */
     oneRead?: string;
+    /**
+     * The route may answer from what this process keeps in memory, checked by one statement: called before the
+     * request's transaction, it returns that statement (constant for what it checks; the caller named through the
+     * settings, as `oneRead`) and how to answer from its rows, or null to run the route as usual. The guard sends the
+     * settings, the principal lookup (unless cached) and the statement as one query; once the principal is checked,
+     * `answer` gets the context (`ctx.db` closed) and the rows and returns the response, or undefined when the rows
+     * say memory is stale: the route then runs as usual, in a transaction. For the hottest shared reads (the
+     * company feed's first page).
+     */
+    memoryRead?: (request: FastifyRequest) => MemoryRead | null;
   }
   interface FastifyInstance {
     /** The module whose plugin scope this is (app.ts decorates each module's scope). */
@@ -119,6 +129,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
   }
+}
+
+/** A route's answer from memory (`memoryRead`): the statement that checks it and the answer from its rows. */
+export interface MemoryRead {
+  sql: string;
+  answer(ctx: RequestContext, rows: Record<string, unknown>[]): unknown;
 }
 
 export interface Principal {
@@ -172,15 +188,19 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
       const schema = { querystring: route.schema?.querystring, body: route.schema?.body };
       routes.push({ method, url: route.url, access, params, query, body, schema });
     }
-    const oneRead = route.config?.oneRead;
-    if (oneRead && (access.public || access.auth === 'optional' || access.streaming)) {
+    const { oneRead, memoryRead } = route.config ?? {};
+    if ((oneRead || memoryRead) && (access.public || access.auth === 'optional' || access.streaming)) {
       throw new Error(`Route ${String(route.method)} ${route.url}: oneRead is for signed-in, non-streaming routes`);
     }
     if (access.public) return;
     const handler = route.handler;
     route.handler = async function guarded(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const tasks: (() => unknown)[] = [];
-      const result = await runGuarded(deps, access, oneRead, request, tasks, () => handler.call(this, request, reply));
+      const run = () => handler.call(this, request, reply);
+      const fromMemory = memoryRead?.(request);
+      const result = fromMemory
+        ? await runFromMemory(deps, access, fromMemory, request, tasks, run)
+        : await runGuarded(deps, access, oneRead, request, tasks, run);
       for (const task of tasks) {
         try {
           await task();
@@ -204,29 +224,18 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-async function runGuarded(
+/** Who the request's token names and where it acts: its scope, and how the checked principal enters the request. */
+function signedIn(
   deps: GuardDeps,
   access: Exclude<RouteAccess, { public: true }>,
-  oneRead: string | undefined,
   request: FastifyRequest,
   tasks: (() => unknown)[],
-  handler: () => unknown,
-): Promise<unknown> {
+) {
   const token = bearer(request);
   const payload = token ? deps.tokens.verify(token) : null;
   if (!payload) {
     if (access.auth !== 'optional' || token) throw new AppError(401, token ? 'session_expired' : 'unauthorized');
-    return inTenant(deps.database, { clientId: null }, async (tx) => {
-      request.ctx = createContext({
-        db: tx,
-        user: null,
-        client: null,
-        log: request.log,
-        afterCommit: (t) => tasks.push(t),
-        services: deps.services,
-      });
-      return handler();
-    });
+    return null;
   }
 
   // The tenant comes from the token; only a superadmin chooses one, with X-COMPANY-ID. Ids in a path never do.
@@ -262,23 +271,80 @@ async function runGuarded(
     enforceAccess(ctx, access);
     request.ctx = ctx;
   };
+  return { scope, enter };
+}
 
-  if (oneRead) {
-    // The read runs before the principal is checked, in the token's tenant under row-level security; its rows
-    // reach the handler only once the check has passed. A principal in the cache spares the lookup.
-    const cached = deps.principals?.get(userId, clientId);
-    if (cached) {
-      const [read] = await readInTenant(deps.database, scope, oneRead);
-      enter(closedTransaction, cached, read);
+/**
+ * One statement after the settings, no BEGIN/COMMIT (db/tenant.ts `readInTenant`). The read runs before the
+ * principal is checked, in the token's tenant under row-level security; its rows reach the handler only once the
+ * check has passed (`enter`). A principal in the cache spares the lookup.
+ */
+async function readOnce(
+  deps: GuardDeps,
+  { scope, enter }: NonNullable<ReturnType<typeof signedIn>>,
+  statement: string,
+): Promise<Record<string, unknown>[]> {
+  const { userId, clientId } = scope;
+  const cached = deps.principals?.get(userId, clientId);
+  if (cached) {
+    const [read] = await readInTenant(deps.database, scope, statement);
+    enter(closedTransaction, cached, read);
+    return read!;
+  }
+  const epoch = deps.principals?.epoch() ?? 0;
+  const [rows, read] = await readInTenant(deps.database, scope, `${deps.principal.sql(userId, clientId)} ${statement}`);
+  const principal = deps.principal.read(rows!);
+  enter(closedTransaction, principal, read);
+  deps.principals?.set(userId, clientId, principal!, epoch);
+  return read!;
+}
+
+/** A `memoryRead` route: its answer from memory when the statement's rows confirm it, else the route as usual. */
+async function runFromMemory(
+  deps: GuardDeps,
+  access: Exclude<RouteAccess, { public: true }>,
+  memory: MemoryRead,
+  request: FastifyRequest,
+  tasks: (() => unknown)[],
+  handler: () => unknown,
+): Promise<unknown> {
+  const entry = signedIn(deps, access, request, tasks);
+  if (entry) {
+    const rows = await readOnce(deps, entry, memory.sql);
+    const answered = memory.answer(request.ctx, rows);
+    if (answered !== undefined) return answered;
+  }
+  return runGuarded(deps, access, undefined, request, tasks, handler);
+}
+
+async function runGuarded(
+  deps: GuardDeps,
+  access: Exclude<RouteAccess, { public: true }>,
+  oneRead: string | undefined,
+  request: FastifyRequest,
+  tasks: (() => unknown)[],
+  handler: () => unknown,
+): Promise<unknown> {
+  const entry = signedIn(deps, access, request, tasks);
+  if (!entry) {
+    return inTenant(deps.database, { clientId: null }, async (tx) => {
+      request.ctx = createContext({
+        db: tx,
+        user: null,
+        client: null,
+        log: request.log,
+        afterCommit: (t) => tasks.push(t),
+        services: deps.services,
+      });
       return handler();
-    }
-    const epoch = deps.principals?.epoch() ?? 0;
-    const [rows, read] = await readInTenant(deps.database, scope, `${deps.principal.sql(userId, clientId)} ${oneRead}`);
-    const principal = deps.principal.read(rows!);
-    enter(closedTransaction, principal, read);
-    deps.principals?.set(userId, clientId, principal!, epoch);
+    });
+  }
+  if (oneRead) {
+    await readOnce(deps, entry, oneRead);
     return handler();
   }
+  const { scope, enter } = entry;
+  const { userId, clientId } = scope;
   const result = await inTenantWith(deps.database, scope, deps.principal.sql(userId, clientId), async (tx, rows) => {
     enter(tx, deps.principal.read(rows));
     return access.streaming ? STREAMING : handler();
