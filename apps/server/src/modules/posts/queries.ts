@@ -7,7 +7,6 @@ import {
   getTableColumns,
   inArray,
   isNotNull,
-  or,
   type Placeholder,
   type SQL,
   sql,
@@ -228,7 +227,11 @@ export async function movePostCount(tx: Tx, row: Pick<PostRow, 'clientId' | 'par
 export const anyOf = (column: AnyColumn, ids: string[] | Placeholder): SQL =>
   sql`${column} = ANY(${Array.isArray(ids) ? sql.param(ids) : ids}::uuid[])`;
 
-/** How many posts some feeds hold together, from their counters (no row of `posts` is read), as a scalar subquery. */
+/**
+ * How many posts some feeds hold together, from their counters (no row of `posts` is read), as a scalar expression:
+ * one subquery per kind of feed, added up. Each walks the counters' primary key; one subquery with the kinds OR-ed
+ * made PostgreSQL scan every counter of the database instead (6 ms for a member of 200 groups on the bench data).
+ */
 export function countedPosts(
   clientId: Value,
   feeds: { company?: boolean; allPersonal?: boolean; people?: string[] | Placeholder; groups?: string[] },
@@ -241,7 +244,11 @@ export function countedPosts(
   }
   if (feeds.groups?.length) parts.push(and(eq(postCounts.feed, 'group'), anyOf(postCounts.key, feeds.groups))!);
   if (!parts.length) return sql`0`;
-  return sql`(SELECT coalesce(sum(${postCounts.count}), 0) FROM ${postCounts} WHERE ${and(eq(postCounts.clientId, clientId), or(...parts))})`;
+  const sums = parts.map(
+    (part) =>
+      sql`(SELECT coalesce(sum(${postCounts.count}), 0) FROM ${postCounts} WHERE ${and(eq(postCounts.clientId, clientId), part)})`,
+  );
+  return sql`(${sql.join(sums, sql` + `)})`;
 }
 
 /** Exact count for the less travelled lists (an author's posts, thanks, mentions, filters): an index range. */
