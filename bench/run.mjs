@@ -38,6 +38,9 @@ export const runOptions = generateOptions.extend({
     .default('hallway_bench'),
   only: list.optional(),
   portBase: count(1024, 65_000).default(4400),
+  /** Hallway processes sharing the PostgreSQL database (and Redis when more than one); the load is spread over them. */
+  processes: count(1, 4).default(1),
+  redisUrl: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   keep: flagBool.default(false),
   out: z.string().optional(),
 });
@@ -56,8 +59,12 @@ export async function plan(options) {
     for (const [key, min] of Object.entries(s.data)) data[key] = Math.max(data[key] ?? 0, min);
   }
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
-  const databases = options.databases ?? (databaseUrl ? ['embedded', 'postgres'] : ['embedded']);
+  const several = (options.processes ?? 1) > 1;
+  const databases =
+    options.databases ?? (several ? ['postgres'] : databaseUrl ? ['embedded', 'postgres'] : ['embedded']);
   if (databases.includes('postgres') && !databaseUrl) throw new UsageError('PostgreSQL needs BENCH_DATABASE_URL');
+  // PGlite allows one process per data dir.
+  if (several && databases.includes('embedded')) throw new UsageError('--processes above 1 needs --databases postgres');
   return { scenarios, baselines, data, databaseUrl, databases };
 }
 
@@ -115,7 +122,9 @@ async function runDatabase(database, options, { scenarios, baselines, data, data
           }
         });
       }
-      await withServer('hallway', { ...serverOptions, env: { ...env, ...HALLWAY_ENV } }, async (server) => {
+      const processes = options.processes;
+      const hallwayEnv = { ...env, ...HALLWAY_ENV, ...(processes > 1 ? { REDIS_URL: options.redisUrl } : {}) };
+      await withServer('hallway', { ...serverOptions, env: hallwayEnv, processes }, async (server) => {
         const ctx = createContext(manifest, server.url);
         for (const s of scenarios) {
           const result = await measureEntry(server, s, ctx, measureOptions, log);
@@ -135,7 +144,8 @@ async function runDatabase(database, options, { scenarios, baselines, data, data
     : `${d.users} people each`;
   return {
     database,
-    label: target.label,
+    label: options.processes > 1 ? `${target.label}, ${options.processes} Hallway processes (Redis)` : target.label,
+    processes: options.processes,
     connections,
     duration: options.duration,
     warmup: options.warmup,

@@ -24,6 +24,12 @@ export const SERVERS = {
   'bare-sql': { script: path.join(ROOT, 'bench/servers/bare-sql.mjs'), readyPath: '/ready', offset: 2 },
 };
 
+/**
+ * `--processes`: the second, third and fourth Hallway process listen on `portBase` + these (+1 and +2 are the bare
+ * servers, +9 the profiler's control port).
+ */
+export const MORE_HALLWAY_OFFSETS = [3, 4, 5];
+
 /** How the Hallway server runs under measurement: no demo data, no job workers, quiet logs, no sign-in throttling. */
 export const HALLWAY_ENV = {
   NODE_ENV: 'production',
@@ -86,27 +92,51 @@ export async function prepareDatabase(database, { databaseUrl, databaseName, dat
   }
 }
 
-/** Runs `work(server)` with one server process up, and always stops it. */
-export async function withServer(kind, { portBase, env, nodeArgs = [], log }, work) {
+/**
+ * Runs `work(server)` with one server process up, and always stops it. With `processes` > 1 (Hallway only) that
+ * many processes share the environment (the same database; give them REDIS_URL) and `server` stands for all of
+ * them: `url` is the first's, `urls` every one's (the load generator spreads its connections over them), `cpuMs`
+ * their sum. They start one after the other, so the first alone stores a generated JWT secret the others read.
+ */
+export async function withServer(kind, { portBase, env, nodeArgs = [], log, processes = 1 }, work) {
   const spec = SERVERS[kind];
-  const port = portBase + spec.offset;
-  const started = performance.now();
-  const server = await startProcess({
-    name: kind,
-    script: spec.script,
-    nodeArgs,
-    env,
-    port,
-    readyPath: spec.readyPath,
-  });
-  log(`Started ${kind} on :${port} in ${seconds(started)} s`);
+  if (processes > 1 && kind !== 'hallway') throw new Error(`${kind} runs as one process`);
+  if (processes > MORE_HALLWAY_OFFSETS.length + 1)
+    throw new Error(`At most ${MORE_HALLWAY_OFFSETS.length + 1} processes`);
+  const offsets = [spec.offset, ...MORE_HALLWAY_OFFSETS].slice(0, processes);
+  const servers = [];
   try {
+    for (const [i, offset] of offsets.entries()) {
+      const name = processes > 1 ? `${kind}-${i + 1}` : kind;
+      const port = portBase + offset;
+      const started = performance.now();
+      servers.push(await startProcess({ name, script: spec.script, nodeArgs, env, port, readyPath: spec.readyPath }));
+      log(`Started ${name} on :${port} in ${seconds(started)} s`);
+    }
+    const server = servers.length === 1 ? servers[0] : together(servers);
     const result = await work(server);
-    if (!server.alive()) throw new Error(`${kind} died during the run:\n${server.output()}`);
+    const dead = servers.find((s) => !s.alive());
+    if (dead) throw new Error(`${dead.name} died during the run:\n${dead.output()}`);
     return result;
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   }
+}
+
+/** Several processes of one server as one: what `measureEntry` and the scenarios' context use. */
+function together(servers) {
+  return {
+    name: servers.map((s) => s.name).join('+'),
+    url: servers[0].url,
+    urls: servers.map((s) => s.url),
+    pids: servers.map((s) => s.pid),
+    output: () => servers.map((s) => `--- ${s.name}\n${s.output()}`).join('\n'),
+    alive: () => servers.every((s) => s.alive()),
+    cpuMs: () => {
+      const each = servers.map((s) => s.cpuMs());
+      return each.includes(null) ? null : each.reduce((a, b) => a + b, 0);
+    },
+  };
 }
 
 /** Builds the entry's requests, checks the first answer, then measures. */
@@ -114,6 +144,8 @@ export async function prepareRequests(server, entry, ctx) {
   const requests = await entry.requests(ctx);
   if (!requests.length) throw new Error(`${entry.id} has no requests`);
   const first = await checkRequest(server.url, requests[0]);
+  // Several processes: the others must answer it too (a token signed by the first is good on all of them).
+  for (const url of server.urls?.slice(1) ?? []) await checkRequest(url, requests[0]);
   if (entry.check && !entry.check(first.body, ctx)) {
     throw new Error(`${entry.id}: unexpected answer ${JSON.stringify(first.body).slice(0, 500)}`);
   }
@@ -126,10 +158,11 @@ export async function measureEntry(server, entry, ctx, measureOptions, log) {
   const options = entry.connections
     ? { ...measureOptions, connections: Math.min(entry.connections, measureOptions.connections) }
     : measureOptions;
+  const spread = server.urls ? ` over ${server.urls.length} processes` : '';
   log(
-    `Measuring ${entry.id} (${requests.length} distinct requests, ${bytes} bytes each, ${options.connections} connections)…`,
+    `Measuring ${entry.id} (${requests.length} distinct requests, ${bytes} bytes each, ${options.connections} connections${spread})…`,
   );
-  const result = await measure(server.url, requests, options, server.cpuMs);
+  const result = await measure(server.urls ?? server.url, requests, options, server.cpuMs);
   const cpu = result.cpuPerRequestUs === null ? '' : `, server CPU ${Math.round(result.cpuPerRequestUs)} µs/request`;
   log(`  ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors${cpu}`);
   if (result.errors) log(`  status codes: ${JSON.stringify(result.statusCodes)}\n${server.output().slice(-2000)}`);

@@ -8,11 +8,12 @@ const asAutocannon = (r) => ({
 });
 
 /**
- * One autocannon round against `url`: every connection loops over `requests` (each `{ method, path, headers, body }`),
- * so a list of several people spreads the load over them. Each connection starts at its own place in the list
- * (connection k of c at request k·n/c): otherwise all of them would send the first person's request at once, then
- * the second's, and a write of one person's row (an answer set replaced, a like toggled) would queue behind itself
- * on every connection, which no real crowd does.
+ * One autocannon round against `url`, or a list of URLs (several processes of one server: autocannon gives
+ * connection i to `url[i % url.length]`, so the processes share the connections round-robin): every connection
+ * loops over `requests` (each `{ method, path, headers, body }`), so a list of several people spreads the load over
+ * them. Each connection starts at its own place in the list (connection k of c at request k·n/c): otherwise all of
+ * them would send the first person's request at once, then the second's, and a write of one person's row (an
+ * answer set replaced, a like toggled) would queue behind itself on every connection, which no real crowd does.
  */
 function round(url, requests, { connections, duration, timeout }) {
   const list = requests.map(asAutocannon);
@@ -44,9 +45,10 @@ export async function checkRequest(url, request) {
 }
 
 /**
- * A warm-up round (discarded: JIT, caches, pool connections), then the measured round. `cpuOf()`, when given, reads
- * the server's CPU time (ms) so the result also tells the server's CPU per request, which other processes on the
- * machine disturb much less than throughput.
+ * A warm-up round (discarded: JIT, caches, pool connections), then the measured round, against `url` (one URL, or a
+ * list whose processes share the connections round-robin). `cpuOf()`, when given, reads the server's CPU time (ms)
+ * so the result also tells the server's CPU per request, which other processes on the machine disturb much less
+ * than throughput.
  */
 export async function measure(url, requests, { connections, duration, warmup, timeout = 10 }, cpuOf = () => null) {
   if (warmup > 0) await round(url, requests, { connections, duration: warmup, timeout });
