@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { peopleRows } from '../../platform/access/grants.js';
 import { rowsOf } from '../../platform/db/client.js';
+import { CALLER } from '../../platform/db/security.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import type { GroupWall } from '../posts/index.js';
@@ -42,6 +43,7 @@ export async function memberGroupIds(ctx: RequestContext, userId: string): Promi
 export const groupWall: GroupWall = {
   readableGroups: readableGroupIds,
   feedGroups: memberGroupIds,
+  feedGroupsOfCaller: `SELECT m.group_id FROM group_members m WHERE m.client_id = ${CALLER.tenant} AND m.user_id = ${CALLER.me}`,
   async canRead(ctx, groupId) {
     const group = await findGroup(ctx, groupId);
     return !!group && policyOf(group).read;

@@ -1,6 +1,7 @@
 import type { FeedPage, Reaction } from '@hallway/shared';
 import { and, eq } from 'drizzle-orm';
-import type { MemoryRead } from '../../platform/access/guard.js';
+import type { QuickRead } from '../../platform/access/guard.js';
+import { CALLER } from '../../platform/db/security.js';
 import { uuidLiteral } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { PostView } from './presenter.js';
@@ -11,7 +12,7 @@ import { postCounts, type ReactionCountsRow } from './tables.js';
  * company wall is read far more than it is written. What is kept is what every reader sees alike (the posts, their
  * authors and mentioned people) with the version of the feed's counter row it was read at (`post_counts.version`,
  * moved by the triggers of the migration `company_feed_version` whenever any of that may have changed, on any path
- * and in any process). A reader's request then costs one statement in one round trip (the guard's `memoryRead`):
+ * and in any process). A reader's request then costs one statement in one round trip (the guard's `quickRead`):
  * the feed's version and total, and for the kept posts their counters (likes, reactions, comments, views,
  * acknowledgements: they change too often to keep) and the reader's own reaction, view and acknowledgement. When the
  * version differs, the request reads the page from the database as before and keeps the new one.
@@ -34,8 +35,7 @@ interface Kept {
 /** Workspaces whose page is kept at once; the least recently read goes first. */
 const MAX_WORKSPACES = 2000;
 
-const TENANT = "(SELECT nullif(current_setting('app.client_id', true), '')::uuid)";
-const ME = "(SELECT nullif(current_setting('app.user_id', true), '')::uuid)";
+const { tenant: TENANT, me: ME } = CALLER;
 
 /** The statement that checks a kept page and reads what is per request: the ids are validated uuids, inlined. */
 function checkSql(ids: string[]): string {
@@ -89,7 +89,7 @@ export class CompanyPageCache {
   }
 
   /**
-   * The guard's `memoryRead` for the company feed's page 0 of `clientId` (from the path; the answer is given only
+   * The guard's `quickRead` for the company feed's page 0 of `clientId` (from the path; the answer is given only
    * when it is the caller's workspace): null when nothing is kept for it.
    */
   read(clientId: string, present: (ctx: RequestContext, page: { views: PostView[]; total: number }) => FeedPage) {
@@ -126,7 +126,7 @@ export class CompanyPageCache {
         }
         return present(ctx, { views, total: Number(checked[0]!.count) });
       },
-    } satisfies MemoryRead;
+    } satisfies QuickRead;
   }
 
   /** How many workspaces have a page kept (tests). */

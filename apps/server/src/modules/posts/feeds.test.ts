@@ -1,4 +1,6 @@
-import { FEED_PAGE_SIZE, mentionMarkup } from '@hallway/shared';
+import { on } from 'node:events';
+import { FEATURES, FEED_PAGE_SIZE, mentionMarkup } from '@hallway/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '../../platform/db/tenant.js';
 import {
@@ -10,6 +12,7 @@ import {
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
+import { clients } from '../clients/tables.js';
 import { follows } from '../users/tables.js';
 
 let h: Harness;
@@ -149,6 +152,91 @@ describe('GET /api/post/user_feed/{userId}/{page}', () => {
       'in a public group',
     ]);
   });
+});
+
+describe('the user feed in one statement (PostgreSQL)', () => {
+  /** Runs `work` and counts what it asked of the pool: connections taken and one-off queries (`pool.query`). */
+  async function counted<T>(work: () => Promise<T>) {
+    const pool = h.platform.database.pool!;
+    const seen = { connects: 0, queries: 0 };
+    const { connect, query } = pool;
+    pool.connect = ((...args: unknown[]) => {
+      seen.connects++;
+      return (connect as (...a: unknown[]) => unknown).apply(pool, args);
+    }) as typeof pool.connect;
+    pool.query = ((...args: unknown[]) => {
+      seen.queries++;
+      return (query as (...a: unknown[]) => unknown).apply(pool, args);
+    }) as typeof pool.query;
+    try {
+      return { result: await work(), ...seen };
+    } finally {
+      pool.connect = connect;
+      pool.query = query;
+    }
+  }
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'answers in one round trip with everything the transaction path gives, and falls back when groups are off',
+    async () => {
+      const ws = await makeWorkspace(h);
+      const followed = await makeUser(h, ws.id, { firstName: 'Fiona', lastName: 'Followed' });
+      await follow(ws, ws.employee, followed);
+      const group = (
+        await call(h, ws.admin, 'POST', '/api/group/', { name: 'Runners', description: 'Laps', type: 'public' })
+      ).json().result._id as string;
+      expect((await call(h, ws.employee, 'POST', `/api/group/${group}/join`)).statusCode).toBe(200);
+      const mentioning = await post(followed, {
+        text: `Lunch with ${mentionMarkup(ws.employee.id, 'Emma')}?`,
+        parent: { type: 'feed' },
+      });
+      await post(ws.admin, { text: 'Sunday run', parent: { type: 'group', id: group } });
+      const liked = await call(h, ws.employee, 'POST', '/api/post/like', { like_type: 'post', id: mentioning._id });
+      expect(liked.statusCode, liked.body).toBe(200);
+
+      const {
+        result: feed,
+        connects,
+        queries,
+      } = await counted(() => get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`));
+      // One query (pg's pool.query takes its connection itself): no transaction was opened.
+      expect({ connects, queries }).toEqual({ connects: 1, queries: 1 });
+      expect(feed).toMatchObject({ status: 200, total: 2, pages: 1, page: 0 });
+      expect(texts(feed)).toEqual(['Sunday run', expect.stringContaining('Lunch with')]);
+      const [inGroup, withMention] = feed.result;
+      expect(inGroup).toMatchObject({ parent: { type: 'group', id: group }, myReaction: null, likes: 0 });
+      expect(withMention).toMatchObject({
+        _id: mentioning._id,
+        author: { _id: followed.id, name: 'Fiona Followed' },
+        mentions: [{ _id: ws.employee.id }],
+        myReaction: 'like',
+        likes: 1,
+        viewed: false,
+        pinned: false,
+        can: { edit: false, delete: false },
+      });
+      expect(new Date(withMention.created).toISOString()).toBe(withMention.created);
+      // The same page through the transaction path (another person's feed is refused there, as before).
+      expect((await get(ws.employee, `/api/post/user_feed/${followed.id}/0`)).status).toBe(403);
+
+      // Groups switched off: the statement's group part does not hold; the route answers as usual, without them
+      // (once the guard's memory of the workspace has heard of the change).
+      const heard = (async () => {
+        for await (const [applied] of on(h.platform.principals!, 'change')) if (applied === '*') return;
+      })();
+      await inSystem(h.platform.database, (tx) =>
+        tx
+          .update(clients)
+          .set({ features: FEATURES.filter((code) => code !== 'groups').map((code) => ({ code, active: true })) })
+          .where(eq(clients.id, ws.id)),
+      );
+      await heard;
+      const off = await counted(() => get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`));
+      // The one statement, then a transaction of its own.
+      expect({ connects: off.connects, queries: off.queries }).toEqual({ connects: 2, queries: 1 });
+      expect(texts(off.result)).toEqual([expect.stringContaining('Lunch with')]);
+    },
+  );
 });
 
 describe('other feeds', () => {

@@ -1,5 +1,6 @@
 import { FEED_PAGE_SIZE, type FeedPage, type PostQuery, THANKS_PAGE_SIZE } from '@hallway/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { QuickRead } from '../../platform/access/guard.js';
 import { rowsOf, type Tx } from '../../platform/db/client.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -16,6 +17,8 @@ import {
   loadPersonalPage,
   loadPostPage,
   loadPostViewsByIds,
+  pageOfRows,
+  userFeedStatement,
 } from './queries.js';
 import { postAcks, postMentions, posts } from './tables.js';
 
@@ -74,7 +77,22 @@ export async function newsFeed(ctx: RequestContext, pageNo: number, cache: Compa
   return paged(loaded, ctx, pageNo);
 }
 
-/** The company feed's first page from `cache`, as the guard's `memoryRead` (null: not kept, read it as usual). */
+/**
+ * `userFeed` as the guard's `quickRead` on PostgreSQL: the page in one statement (queries.ts `userFeedStatement`),
+ * in one round trip. Only one's own feed, and only while the groups feature agrees with the statement; otherwise
+ * the route runs as usual and answers (or refuses) as before.
+ */
+export function userFeedRead(userId: string, pageNo: number, groupsOfCaller: string | null): QuickRead {
+  return {
+    sql: userFeedStatement(pageNo * FEED_PAGE_SIZE, groupsOfCaller),
+    answer: (ctx, rows) => {
+      if (ctx.user?.id !== userId || (groupsOfCaller !== null && !ctx.hasFeature('groups'))) return;
+      return paged(pageOfRows(rows), ctx, pageNo);
+    },
+  };
+}
+
+/** The company feed's first page from `cache`, as the guard's `quickRead` (null: not kept, read it as usual). */
 export const keptNewsPage = (cache: CompanyPageCache, clientId: string) =>
   cache.read(clientId, (ctx, loaded) => paged(loaded, ctx, 0));
 

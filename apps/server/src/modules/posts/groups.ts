@@ -23,6 +23,11 @@ export interface GroupWall {
    * Without it the user feed takes every readable group.
    */
   feedGroups?(ctx: RequestContext, userId: string): Promise<string[]>;
+  /**
+   * `feedGroups` of the transaction's own person as a constant subquery naming them by the settings (a one-statement
+   * read of the user feed); it holds while the groups feature is on.
+   */
+  feedGroupsOfCaller?: string;
   /** A post was written on a group's wall (in the post's transaction): the group tells its followers. */
   postAdded?(
     ctx: RequestContext,

@@ -1,4 +1,4 @@
-import { type PersonCard, POSTS_PINNED_MAX, type Reaction } from '@hallway/shared';
+import { FEED_PAGE_SIZE, type PersonCard, POSTS_PINNED_MAX, type Reaction } from '@hallway/shared';
 import {
   type AnyColumn,
   and,
@@ -11,10 +11,12 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf, type Tx } from '../../platform/db/client.js';
 import { prepared, slot } from '../../platform/db/prepared.js';
+import { CALLER } from '../../platform/db/security.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { personCardSql, personCardsSql, unknownPerson } from '../users/index.js';
+import { FOLLOWED_BY_CALLER, personCardSql, personCardsSql, unknownPerson } from '../users/index.js';
 import type { PostView } from './presenter.js';
 import { type PostRow, postCounts, posts } from './tables.js';
 
@@ -254,4 +256,71 @@ export function countedPosts(
 /** Exact count for the less travelled lists (an author's posts, thanks, mentions, filters): an index range. */
 export function countPosts(where: SQL | undefined): SQL {
   return sql`(SELECT count(*) FROM ${posts} WHERE ${where ?? sql`true`})`;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+/** A fragment built without parameters, as text for a constant statement. */
+function textOf(fragment: SQL): string {
+  const query = dialect.sqlToQuery(fragment);
+  if (query.params.length) throw new Error('a constant statement takes no parameters');
+  return query.sql;
+}
+const AUTHOR_CARD = textOf(personCardSql(sql.raw('p.author_id')));
+const MENTIONED_CARDS = textOf(personCardsSql(sql.raw('p.mentions')));
+const { tenant: TENANT, me: ME } = CALLER;
+
+/**
+ * The user feed's page as one constant statement that names its reader by the transaction's settings (the guard's
+ * one-statement read, PostgreSQL only): their own and followed people's feeds and the groups of `groupsOfCaller` (a
+ * subquery of the groups module), the page's posts with everything `pageSelect` reads, and the total — one row with
+ * a null post when the page is empty. `offset` is a validated whole number.
+ */
+export function userFeedStatement(offset: number, groupsOfCaller: string | null): string {
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new Error('an offset is a whole number');
+  const people = `SELECT ${ME} UNION ALL ${FOLLOWED_BY_CALLER}`;
+  const feeds = `(x.parent_type = 'feed' AND x.parent_id IN (${people}))`;
+  const where = groupsOfCaller
+    ? `(${feeds} OR (x.parent_type = 'group' AND x.parent_id IN (${groupsOfCaller})))`
+    : feeds;
+  const counted = (feed: string, keys: string) =>
+    `(SELECT coalesce(sum(c.count), 0) FROM post_counts c WHERE c.client_id = ${TENANT} AND c.feed = '${feed}' AND c.key IN (${keys}))`;
+  const total = groupsOfCaller
+    ? `${counted('feed', people)} + ${counted('group', groupsOfCaller)}`
+    : counted('feed', people);
+  return `SELECT t.total, p.*,
+      (SELECT r.reaction FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${ME}) AS my_reaction,
+      EXISTS (SELECT 1 FROM post_views v WHERE v.post_id = p.id AND v.user_id = ${ME}) AS viewed,
+      (p.must_read AND EXISTS (SELECT 1 FROM post_acks a WHERE a.post_id = p.id AND a.user_id = ${ME})) AS acknowledged,
+      ${AUTHOR_CARD} AS author, ${MENTIONED_CARDS} AS mentioned
+    FROM (SELECT (${total})::int AS total) t
+    LEFT JOIN LATERAL (SELECT x.id FROM posts x WHERE x.client_id = ${TENANT} AND ${where}
+      ORDER BY x.created DESC, x.id DESC LIMIT ${FEED_PAGE_SIZE} OFFSET ${offset}) page ON true
+    LEFT JOIN posts p ON p.id = page.id
+    ORDER BY p.created DESC, p.id DESC;`;
+}
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const postColumns = Object.entries(columns).map(([key, column]) => [key, snake(key), column] as const);
+
+/** The page of `userFeedStatement`'s rows, as `loadPostPage` answers it. */
+export function pageOfRows(rows: Record<string, unknown>[]): PostPage {
+  const views = rows
+    .filter((raw) => raw.id !== null)
+    .map((raw): PostView => {
+      const row = Object.fromEntries(
+        postColumns.map(([key, name, column]) => {
+          const value = raw[name];
+          return [key, value === null || value === undefined ? value : column.mapFromDriverValue(value)];
+        }),
+      ) as PostRow;
+      return {
+        row,
+        myReaction: raw.my_reaction as Reaction | null,
+        viewed: raw.viewed as boolean,
+        acknowledged: raw.acknowledged as boolean,
+        author: (raw.author as PersonCard | null) ?? unknownPerson(row.authorId),
+        mentioned: parsedJson(raw.mentioned as PersonCard[]),
+      };
+    });
+  return { views, total: Number(rows[0]?.total ?? 0) };
 }

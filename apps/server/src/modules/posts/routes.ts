@@ -57,7 +57,7 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const idParams = z.object({ id });
 const groupsOf = (ctx: RequestContext) => readableGroups(ctx, ctx.me().id);
 
-function feedRoutes(app: App, services: Partial<ModuleServices>) {
+function feedRoutes(app: App, platform: Platform, services: Partial<ModuleServices>) {
   const companyPages = new CompanyPageCache();
   app.get(
     '/api/post/news/:clientId/:page',
@@ -71,7 +71,7 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
       config: {
         access: wall,
         // The first page, kept in memory per workspace (feed-cache.ts): one statement checks and completes it.
-        memoryRead: (req) => {
+        quickRead: (req) => {
           const { clientId, page } = req.params as { clientId: string; page: number };
           return page === 0 ? feeds.keptNewsPage(companyPages, clientId) : null;
         },
@@ -92,7 +92,16 @@ function feedRoutes(app: App, services: Partial<ModuleServices>) {
         params: z.object({ userId: id, page: pageParam }),
         response: { 200: feedPage },
       },
-      config: { access: wall },
+      config: {
+        access: wall,
+        // On PostgreSQL the page is one statement in one round trip (the groups module gives its part as SQL).
+        quickRead: (req) => {
+          const { userId, page } = req.params as { userId: string; page: number };
+          const groupWall = services.groupWall;
+          if (platform.database.kind !== 'pg' || (groupWall && !groupWall.feedGroupsOfCaller)) return null;
+          return feeds.userFeedRead(userId, page, groupWall?.feedGroupsOfCaller ?? null);
+        },
+      },
     },
     async (req) =>
       feeds.userFeed(req.ctx, req.params.userId, await feedGroups(req.ctx, req.ctx.me().id), req.params.page),
@@ -493,7 +502,7 @@ function readingRoutes(app: App, platform: Platform) {
 export const postsModule: ModuleRoutes = {
   name: 'posts',
   async routes(app, platform, services) {
-    feedRoutes(app, services);
+    feedRoutes(app, platform, services);
     postRoutes(app, platform);
     pinRoutes(app, platform);
     readingRoutes(app, platform);

@@ -1,6 +1,7 @@
 import type { PersonCard } from '@hallway/shared';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
+import { CALLER } from '../../platform/db/security.js';
 import { invalidFields } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { fullName } from './presenter.js';
@@ -77,6 +78,9 @@ export async function followedBy(tx: Tx, followerId: string): Promise<string[]> 
   const rows = await tx.select({ userId: follows.userId }).from(follows).where(eq(follows.followerId, followerId));
   return rows.map((r) => r.userId);
 }
+
+/** Whom the transaction's person follows, as a constant subquery (a statement that names the caller by settings). */
+export const FOLLOWED_BY_CALLER = `SELECT f.user_id FROM follows f WHERE f.client_id = ${CALLER.tenant} AND f.follower_id = ${CALLER.me}`;
 
 /** Ids of the active people of a workspace: the audience of a must-read company post. */
 export async function activePeopleIds(tx: Tx, clientId: string): Promise<string[]> {

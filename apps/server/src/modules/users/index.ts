@@ -5,6 +5,7 @@ export { upcomingAnniversaries, upcomingBirthdays } from './birthdays.js';
 export {
   activePeopleIds,
   assertActivePeople,
+  FOLLOWED_BY_CALLER,
   followedBy,
   isWorkspacePerson,
   personCardSql,

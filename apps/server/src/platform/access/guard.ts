@@ -112,15 +112,15 @@ declare module 'fastify' {
      */
     oneRead?: string;
     /**
-     * The route may answer from what this process keeps in memory, checked by one statement: called before the
-     * request's transaction, it returns that statement (constant for what it checks; the caller named through the
-     * settings, as `oneRead`) and how to answer from its rows, or null to run the route as usual. The guard sends the
-     * settings, the principal lookup (unless cached) and the statement as one query; once the principal is checked,
-     * `answer` gets the context (`ctx.db` closed) and the rows and returns the response, or undefined when the rows
-     * say memory is stale: the route then runs as usual, in a transaction. For the hottest shared reads (the
-     * company feed's first page).
+     * The route may answer with one statement, before any transaction: called first, it returns that statement
+     * (constant text; the caller named through the settings, as `oneRead`) and how to answer from its rows, or null
+     * to run the route as usual. The guard sends the settings, the principal lookup (unless cached) and the statement
+     * as one query; once the principal is checked, `answer` gets the context (`ctx.db` closed) and the rows and
+     * returns the response, or undefined when the rows cannot answer (what the process kept in memory is stale, a
+     * switch the statement did not heed is off): the route then runs as usual, in a transaction. For the hottest
+     * reads: the company feed's first page kept in memory, the user feed on PostgreSQL.
      */
-    memoryRead?: (request: FastifyRequest) => MemoryRead | null;
+    quickRead?: (request: FastifyRequest) => QuickRead | null;
   }
   interface FastifyInstance {
     /** The module whose plugin scope this is (app.ts decorates each module's scope). */
@@ -131,8 +131,8 @@ declare module 'fastify' {
   }
 }
 
-/** A route's answer from memory (`memoryRead`): the statement that checks it and the answer from its rows. */
-export interface MemoryRead {
+/** A route's one-statement answer (`quickRead`): the statement, and the answer from its rows. */
+export interface QuickRead {
   sql: string;
   answer(ctx: RequestContext, rows: Record<string, unknown>[]): unknown;
 }
@@ -188,8 +188,8 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
       const schema = { querystring: route.schema?.querystring, body: route.schema?.body };
       routes.push({ method, url: route.url, access, params, query, body, schema });
     }
-    const { oneRead, memoryRead } = route.config ?? {};
-    if ((oneRead || memoryRead) && (access.public || access.auth === 'optional' || access.streaming)) {
+    const { oneRead, quickRead } = route.config ?? {};
+    if ((oneRead || quickRead) && (access.public || access.auth === 'optional' || access.streaming)) {
       throw new Error(`Route ${String(route.method)} ${route.url}: oneRead is for signed-in, non-streaming routes`);
     }
     if (access.public) return;
@@ -197,9 +197,9 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
     route.handler = async function guarded(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       const tasks: (() => unknown)[] = [];
       const run = () => handler.call(this, request, reply);
-      const fromMemory = memoryRead?.(request);
-      const result = fromMemory
-        ? await runFromMemory(deps, access, fromMemory, request, tasks, run)
+      const quick = quickRead?.(request);
+      const result = quick
+        ? await runQuickRead(deps, access, quick, request, tasks, run)
         : await runGuarded(deps, access, oneRead, request, tasks, run);
       for (const task of tasks) {
         try {
@@ -299,19 +299,19 @@ async function readOnce(
   return read!;
 }
 
-/** A `memoryRead` route: its answer from memory when the statement's rows confirm it, else the route as usual. */
-async function runFromMemory(
+/** A `quickRead` route: its answer from the statement's rows when they can give it, else the route as usual. */
+async function runQuickRead(
   deps: GuardDeps,
   access: Exclude<RouteAccess, { public: true }>,
-  memory: MemoryRead,
+  quick: QuickRead,
   request: FastifyRequest,
   tasks: (() => unknown)[],
   handler: () => unknown,
 ): Promise<unknown> {
   const entry = signedIn(deps, access, request, tasks);
   if (entry) {
-    const rows = await readOnce(deps, entry, memory.sql);
-    const answered = memory.answer(request.ctx, rows);
+    const rows = await readOnce(deps, entry, quick.sql);
+    const answered = quick.answer(request.ctx, rows);
     if (answered !== undefined) return answered;
   }
   return runGuarded(deps, access, undefined, request, tasks, handler);

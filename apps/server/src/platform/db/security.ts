@@ -10,6 +10,8 @@ export const APP_ROLE = 'hallway_app';
  */
 const TENANT = "(SELECT nullif(current_setting('app.client_id', true), '')::uuid)";
 const ME = "(SELECT nullif(current_setting('app.user_id', true), '')::uuid)";
+/** The workspace and the person of the transaction's settings, as SQL: constant statements name the caller so. */
+export const CALLER = { tenant: TENANT, me: ME } as const;
 const SYSTEM = "(SELECT current_setting('app.system', true) = 'on')";
 
 /**
