@@ -4,14 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type 
 import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../bootstrap/demo.js';
 import {
   createDatabase,
-  DEFAULT_REDIS_URL,
   DEMO_PASSWORD,
   killAllServers,
-  redisAnswers,
   request,
   type ServerProcess,
   startServer,
   tail,
+  testRedis,
 } from '../test/processes.js';
 import { APPLIED_TABLE, readMigrations } from './db/migrate.js';
 import { MAINTENANCE_ACTION, MAINTENANCE_QUEUE } from './jobs/maintenance.js';
@@ -20,16 +19,7 @@ import { MAINTENANCE_ACTION, MAINTENANCE_QUEUE } from './jobs/maintenance.js';
  * Two real server processes on one PostgreSQL database and one Redis: what a horizontally scaled deployment
  * relies on. Ports 4210 and 4211.
  */
-const REDIS_URL = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
-const redisUp = await redisAnswers(REDIS_URL);
-if (!redisUp) {
-  const bar = '!'.repeat(96);
-  console.warn(
-    `\n${bar}\n  Redis does not answer at ${REDIS_URL}: the cross-process realtime test is SKIPPED and the\n` +
-      '  processes run without REDIS_URL. Start Redis (`redis-server`, or `docker run -p 6379:6379 redis:7`)\n' +
-      `  and set REDIS_URL to run it.\n${bar}\n`,
-  );
-}
+const { url: REDIS_URL, up: redisUp } = await testRedis('the cross-process realtime test');
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let a: ServerProcess;

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext
 import { DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../bootstrap/demo.js';
 import {
   createDatabase,
-  DEFAULT_REDIS_URL,
   DEMO_PASSWORD,
   killAllServers,
-  redisAnswers,
   request,
   type ServerProcess,
   startServer,
   tail,
+  testRedis,
 } from '../test/processes.js';
 
 /**
@@ -26,16 +25,7 @@ import {
  * request that fails with a connection error marks that process down, as a balancer's passive health check does,
  * and goes unchanged to the other one.
  */
-const REDIS_URL = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
-const redisUp = await redisAnswers(REDIS_URL);
-if (!redisUp) {
-  const bar = '!'.repeat(96);
-  console.warn(
-    `\n${bar}\n  Redis does not answer at ${REDIS_URL}: the failover test's realtime part is SKIPPED and the\n` +
-      '  processes run without REDIS_URL. Start Redis (`redis-server`, or `docker run -p 6379:6379 redis:7`)\n' +
-      `  and set REDIS_URL to run it.\n${bar}\n`,
-  );
-}
+const { url: REDIS_URL, up: redisUp } = await testRedis("the failover test's realtime part");
 
 const WRITERS = 4;
 /** Messages each writer sends, whatever happens to the processes. */

@@ -205,6 +205,24 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * The Redis of a multi-process test (REDIS_URL, else the local default) and whether it answers; when it does not, a
+ * loud warning says what `skipped` (the test then runs its processes without REDIS_URL).
+ */
+export async function testRedis(skipped: string): Promise<{ url: string; up: boolean }> {
+  const url = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+  const up = await redisAnswers(url);
+  if (!up) {
+    const bar = '!'.repeat(96);
+    console.warn(
+      `\n${bar}\n  Redis does not answer at ${url}: ${skipped} is SKIPPED and the\n` +
+        '  processes run without REDIS_URL. Start Redis (`redis-server`, or `docker run -p 6379:6379 redis:7`)\n' +
+        `  and set REDIS_URL to run it.\n${bar}\n`,
+    );
+  }
+  return { url, up };
+}
+
 /** JSON over HTTP with an optional bearer token: the status and the parsed body (the text when not JSON). */
 export async function request<T = Record<string, unknown>>(
   server: Pick<ServerProcess, 'url'>,
