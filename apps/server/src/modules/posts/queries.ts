@@ -277,16 +277,16 @@ const { tenant: TENANT, me: ME } = CALLER;
  */
 export function userFeedStatement(offset: number, groupsOfCaller: string | null): string {
   if (!Number.isSafeInteger(offset) || offset < 0) throw new Error('an offset is a whole number');
-  const people = `SELECT ${ME} UNION ALL ${FOLLOWED_BY_CALLER}`;
-  const feeds = `(x.parent_type = 'feed' AND x.parent_id IN (${people}))`;
-  const where = groupsOfCaller
-    ? `(${feeds} OR (x.parent_type = 'group' AND x.parent_id IN (${groupsOfCaller})))`
-    : feeds;
+  // Each list is made into an array once (an InitPlan) and walks posts_parent_idx per id, as `anyOf` does: with
+  // `IN (subquery)` PostgreSQL walked the workspace's whole timeline instead and filtered it (28 ms for someone who
+  // follows 10 people, against 2 ms; EXPLAIN ANALYZE on the bench data).
+  const people = `ARRAY(SELECT ${ME} UNION ALL ${FOLLOWED_BY_CALLER})`;
+  const groups = groupsOfCaller && `ARRAY(${groupsOfCaller})`;
+  const feeds = `(x.parent_type = 'feed' AND x.parent_id = ANY(${people}))`;
+  const where = groups ? `(${feeds} OR (x.parent_type = 'group' AND x.parent_id = ANY(${groups})))` : feeds;
   const counted = (feed: string, keys: string) =>
-    `(SELECT coalesce(sum(c.count), 0) FROM post_counts c WHERE c.client_id = ${TENANT} AND c.feed = '${feed}' AND c.key IN (${keys}))`;
-  const total = groupsOfCaller
-    ? `${counted('feed', people)} + ${counted('group', groupsOfCaller)}`
-    : counted('feed', people);
+    `(SELECT coalesce(sum(c.count), 0) FROM post_counts c WHERE c.client_id = ${TENANT} AND c.feed = '${feed}' AND c.key = ANY(${keys}))`;
+  const total = groups ? `${counted('feed', people)} + ${counted('group', groups)}` : counted('feed', people);
   return `SELECT t.total, p.*,
       (SELECT r.reaction FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${ME}) AS my_reaction,
       EXISTS (SELECT 1 FROM post_views v WHERE v.post_id = p.id AND v.user_id = ${ME}) AS viewed,
