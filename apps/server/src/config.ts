@@ -102,6 +102,8 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT: duration.default(5_000),
   REQUEST_TIMEOUT: duration.default(600_000),
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(256),
+  // The embedded database's buffer cache (docs/operations.md "Memory"); its default is client.ts's.
+  EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(8).max(16_384).optional(),
   SHUTDOWN_DELAY: duration.default(0),
   MAINTENANCE_CRON: z
     .string()
@@ -181,7 +183,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT,
           },
         } as const)
-      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+      : ({
+          kind: 'pglite',
+          dir: path.join(dataDir, 'db'),
+          sharedBuffersMb: e.EMBEDDED_SHARED_BUFFERS_MB,
+        } as const),
     redisUrl: e.REDIS_URL,
     jwt: { secret: e.JWT_SECRET, ttl: e.JWT_TTL },
     superadmin: { login: e.SUPERADMIN_LOGIN, password: e.SUPERADMIN_PASSWORD },

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { COVER_WIDTH, type StoredFile, UPLOAD_LIMIT_BYTES } from '@hallway/shared';
-import sharp from 'sharp';
 import type { Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { files } from '../../platform/files/tables.js';
 import type { StorageDriver } from '../../platform/files/types.js';
 import { receiveFile } from './receive.js';
 import { presentFile } from './service.js';
+import { loadSharp } from './thumbnails.js';
 
 /**
  * Pictures of the demo workspace (issue 12), drawn here at seeding as SVG and encoded to WebP by sharp: abstract
@@ -124,7 +124,8 @@ ${ranges}
 }
 
 /** WebP of a drawing, at its own size. */
-export function encodeDemoImage(image: DemoImage): Promise<Buffer> {
+export async function encodeDemoImage(image: DemoImage): Promise<Buffer> {
+  const sharp = await loadSharp();
   const drawn = sharp(Buffer.from(image.svg));
   const sized = image.scaleTo ? drawn.resize(image.scaleTo.width, image.scaleTo.height, { fit: 'fill' }) : drawn;
   // Low effort: a cover has two million pixels and the demo must start quickly; smooth shapes compress well anyway.

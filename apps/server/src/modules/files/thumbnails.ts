@@ -1,5 +1,20 @@
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+
+type Sharp = typeof import('sharp')['default'];
+let sharpLoading: Promise<Sharp> | undefined;
+
+/**
+ * sharp, loaded on the first image instead of at start: libvips and its libraries are some 20 MB a server that sees
+ * no image never needs. Its operation cache (up to 50 MB and 100 results) is off: every upload and demo picture is
+ * new, so nothing in it was ever used again (docs/operations.md "Memory").
+ */
+export function loadSharp(): Promise<Sharp> {
+  sharpLoading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoading;
+}
 
 /** Raster formats that get a thumbnail, as sharp names them (AVIF decodes as heif), and their mime types. */
 const RASTER: Record<string, string> = {
@@ -65,6 +80,7 @@ async function inDecoderSlot<T>(work: () => Promise<T>): Promise<T> {
  * image) or have more than IMAGE_MAX_PIXELS: such an upload is kept as a plain file.
  */
 export async function makeThumbnail(source: Buffer): Promise<Thumbnail | null> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(source, { failOn: 'error', autoOrient: true, limitInputPixels: IMAGE_MAX_PIXELS });
     // The header only: no pixel is decoded yet.

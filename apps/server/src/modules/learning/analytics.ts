@@ -3,7 +3,7 @@
 // aggregate of the database (one statement a block, no query per row), and the same as an xlsx workbook.
 import type { AnalyticsDto, AnalyticsQuery } from '@hallway/shared/learning';
 import { type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
@@ -219,7 +219,9 @@ function addSheet(
 
 /** The analytics as an xlsx workbook: sheets Courses, Overdue, Hardest questions (and Person with `user_id`). */
 export async function analyticsWorkbook(data: AnalyticsDto): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
+  const { default: Excel } = await import('exceljs');
+  const book = new Excel.Workbook();
   book.creator = 'Hallway';
   addSheet(
     book,

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type TextLang, textLang } from '@hallway/shared';
-import { GlobalFonts, PDFDocument } from '@napi-rs/canvas';
+import type { PDFDocument } from '@napi-rs/canvas';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { conflict, forbidden, notFound } from '../../platform/errors/app-error.js';
@@ -16,8 +16,14 @@ type Draw = ReturnType<PDFDocument['beginPage']>;
 const FONT = 'HallwayCertificate';
 let fontsReady = false;
 
+/**
+ * The skia canvas, loaded on the first certificate instead of at start: it is some 25 MB (skia, and the system fonts
+ * it maps as it loads) a server that draws no certificate never needs (docs/operations.md "Memory").
+ */
+const loadCanvas = () => import('@napi-rs/canvas');
+
 /** LiberationSans (pdfjs-dist's standard fonts) covers Latin and Cyrillic; registered once per process. */
-function registerFonts(): void {
+function registerFonts({ GlobalFonts }: Awaited<ReturnType<typeof loadCanvas>>): void {
   if (fontsReady) return;
   const folder = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
   GlobalFonts.registerFromPath(join(folder, 'LiberationSans-Regular.ttf'), FONT);
@@ -88,11 +94,12 @@ function wrap(ctx: Draw, text: string, width: number, lines: number): string[] {
 }
 
 /** Draws the certificate: a calm frame in the workspace's colour, the title, the person, the course and the date. */
-export function drawCertificate(facts: CertificateFacts): Buffer {
-  registerFonts();
+export async function drawCertificate(facts: CertificateFacts): Promise<Buffer> {
+  const canvas = await loadCanvas();
+  registerFonts(canvas);
   const lang = textLang(facts.lang);
   const t = TEXTS[lang];
-  const doc = new PDFDocument({ title: `${t.title}: ${facts.course}`, author: 'Hallway' });
+  const doc = new canvas.PDFDocument({ title: `${t.title}: ${facts.course}`, author: 'Hallway' });
   const W = 842;
   const H = 595;
   const ctx = doc.beginPage(W, H);
@@ -177,7 +184,7 @@ export async function certificate(
   if (!row) throw notFound('course_member_not_found');
   if (row.status !== 'learned' || !row.learned_at) throw conflict('course_not_learned');
   const lang = row.lang ?? row.client_lang;
-  const pdf = drawCertificate({
+  const pdf = await drawCertificate({
     name: row.name,
     lang,
     course: course.title,

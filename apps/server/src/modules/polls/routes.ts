@@ -14,7 +14,6 @@ import {
   pollTablePage,
   updatePollBody,
 } from '@hallway/shared/polls';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { exportRow } from '../../platform/files/sheet-cells.js';
@@ -137,7 +136,9 @@ export const pollsModule: ModuleRoutes = {
       },
       async (req, reply) => {
         const { row, names, rows } = await service.exportRows(req.ctx, req.params.poll_id, req.query.uid);
-        const workbook = new ExcelJS.Workbook();
+        // exceljs loads on the first export, not at start (docs/operations.md "Memory").
+        const { default: Excel } = await import('exceljs');
+        const workbook = new Excel.Workbook();
         workbook.creator = 'Hallway';
         const sheet = workbook.addWorksheet('Responses', { views: [{ state: 'frozen', ySplit: 1 }] });
         sheet.columns = [

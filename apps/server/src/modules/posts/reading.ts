@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { ALL_VIEW_MAX, MUST_READ_REMINDER_INTERVAL_MS, PEOPLE_PAGE_SIZE, type ViewFeed } from '@hallway/shared';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest } from '../../platform/errors/app-error.js';
@@ -255,7 +254,9 @@ export async function exportReadReport(ctx: RequestContext, id: string) {
   const waiting = pending.map(card).sort((a, b) => a.name.localeCompare(b.name));
 
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet('Read report', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [

@@ -1,6 +1,5 @@
 // The table tab's xlsx export (`GET api/bp/{id}/excel`): one row per request, the table's columns then the form's.
 
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { exportRow } from '../../platform/files/sheet-cells.js';
 import { contentDisposition } from '../files/index.js';
@@ -12,7 +11,9 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const STATUS = { active: 'In progress', success: 'Done', rejected: 'Declined' } as const;
 
 export async function sendExport(reply: FastifyReply, data: Awaited<ReturnType<typeof exportRows>>) {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet('Requests', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [

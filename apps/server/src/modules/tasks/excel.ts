@@ -1,5 +1,4 @@
 // The table view's xlsx export (`GET api/task_tracker/{desk_id}/excel`): one row per card, the table's columns.
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { exportRow } from '../../platform/files/sheet-cells.js';
 import { contentDisposition } from '../files/index.js';
@@ -10,7 +9,9 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const STATUS = { open: 'Open', done: 'Done' } as const;
 
 export async function sendExport(reply: FastifyReply, data: Awaited<ReturnType<typeof exportRows>>) {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet('Tasks', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [

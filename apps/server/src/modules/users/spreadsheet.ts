@@ -4,7 +4,6 @@ import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { MessageCode } from '@hallway/shared';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors/app-error.js';
 import { exportRow, importedCell } from '../../platform/files/sheet-cells.js';
 import type { SheetAnswer, SheetJob } from './sheet-worker.js';
@@ -221,7 +220,9 @@ export async function writeXlsx(
   columns: readonly string[],
   rows: Record<string, unknown>[],
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 4) }));

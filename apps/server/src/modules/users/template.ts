@@ -1,7 +1,6 @@
 // Issue 12 "Employees: a downloadable import template": the columns `POST api/user/import` reads, required ones
 // first, one example row, and notes on the header cells saying what each column wants.
 import type { Lang } from '@hallway/shared';
-import ExcelJS from 'exceljs';
 import { EMPLOYEE_COLUMNS } from './spreadsheet.js';
 
 type Column = (typeof EMPLOYEE_COLUMNS)[number];
@@ -113,7 +112,9 @@ function noteOf(column: Column, notes: Notes): string | null {
 /** The template workbook, its notes in `lang`. */
 export async function importTemplate(lang: Lang): Promise<Buffer> {
   const notes = NOTES[lang];
-  const workbook = new ExcelJS.Workbook();
+  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet(notes.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = TEMPLATE_COLUMNS.map((key) => ({ header: key, key, width: Math.max(14, key.length + 6) }));

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { VACATION_CHART_PAGE, VACATION_RANGE_MAX_DAYS, type VacationChart } from '@hallway/shared';
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { rowsOf } from '../../platform/db/client.js';
 import { containing } from '../../platform/db/like.js';
 import { invalidFields } from '../../platform/errors/app-error.js';
@@ -142,7 +142,9 @@ export async function exportChart(ctx: RequestContext, query: ChartQuery) {
   const days = daysOf(from, to, VACATION_RANGE_MAX_DAYS);
 
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet('Vacations', { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });
   sheet.columns = [

@@ -63,7 +63,13 @@ export interface DatabaseLog {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dir?: string; pglite?: PGlite }
+  | {
+      kind: 'pglite';
+      dir?: string;
+      pglite?: PGlite;
+      /** PostgreSQL's buffer cache inside the embedded database, in MB (EMBEDDED_SHARED_BUFFERS_MB). */
+      sharedBuffersMb?: number;
+    }
   | {
       kind: 'pg';
       url: string;
@@ -156,15 +162,19 @@ function releaseFiles(instance: PGlite) {
  * instance is opened on the same directory (PostgreSQL's crash recovery, as after a kill; nothing committed is
  * lost), tried again with growing pauses until it opens. `pglite` and `db` are always the current instance's.
  */
-async function openEmbedded(options: { dir?: string; pglite?: PGlite }, log?: DatabaseLog): Promise<Database> {
+async function openEmbedded(
+  options: { dir?: string; pglite?: PGlite; sharedBuffersMb?: number },
+  log?: DatabaseLog,
+): Promise<Database> {
   const dir = options.dir && !options.dir.includes('://') ? options.dir : null;
   let closed = false;
   let stopped = false;
   const aborted = new WeakSet<PGlite>();
   const subscriptions = new Set<{ channel: string; handlers: ListenHandlers; unlisten: () => Promise<void> }>();
+  const startParams = embeddedStartParams(options.sharedBuffersMb);
 
   const create = async (): Promise<PGlite> => {
-    if (!dir) return PGlite.create(options.dir ?? 'memory://', { parsers: pgliteParsers });
+    if (!dir) return PGlite.create(options.dir ?? 'memory://', { parsers: pgliteParsers, startParams });
     const watch = {
       name: 'hallway-abort-watch',
       setup: async (_pg: unknown, emscriptenOpts: Record<string, unknown>) => ({
@@ -178,7 +188,7 @@ async function openEmbedded(options: { dir?: string; pglite?: PGlite }, log?: Da
         },
       }),
     };
-    const instance = new PGlite(dir, { parsers: pgliteParsers, extensions: { watch } });
+    const instance = new PGlite(dir, { parsers: pgliteParsers, startParams, extensions: { watch } });
     const raw = instance.execProtocolRawSync.bind(instance);
     instance.execProtocolRawSync = (message: Uint8Array) => {
       if (aborted.has(instance)) throw new EmbeddedDatabaseStopped();
@@ -323,6 +333,18 @@ async function listenPg(url: string, channel: string, handlers: ListenHandlers):
     handlers.down();
     await (current as pg.Client | null)?.end().catch(() => undefined);
   };
+}
+
+/**
+ * PGlite's shared_buffers unless EMBEDDED_SHARED_BUFFERS_MB says otherwise. PostgreSQL's default, 128 MB, is resident
+ * from the start in PGlite (its shared memory is WebAssembly memory, zeroed as it is set up), cached pages or not, and
+ * PGlite's file reads go through the operating system's page cache anyway (docs/operations.md "Memory").
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB = 32;
+
+/** PGlite's own start parameters with our shared_buffers (a command-line setting: postgresql.conf stays as it is). */
+export function embeddedStartParams(sharedBuffersMb = EMBEDDED_SHARED_BUFFERS_MB): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
 }
 
 /** Make PGlite answer like node-postgres: bigints as numbers. */
