@@ -18,7 +18,6 @@ import {
   moveCommentCount,
   movedCounts,
   reactionCounts,
-  reactionLock,
   readersOfPost,
   toggleReaction,
 } from '../posts/index.js';
@@ -210,8 +209,8 @@ export async function presentOne(ctx: RequestContext, row: CommentRow) {
 }
 
 /**
- * `POST api/post/like` for comments and answers: `like_type` must say which it is. Toggles serialize per person
- * and comment, as a post's do (`reactionLock`).
+ * `POST api/post/like` for comments and answers: `like_type` must say which it is. The comment row is locked
+ * first, like a post's.
  */
 export async function reactToComment(
   ctx: RequestContext,
@@ -220,12 +219,11 @@ export async function reactToComment(
   reaction: Reaction,
 ): Promise<{ result: LikeResult; subject: CommentSubject }> {
   const me = ctx.me();
-  const { row, subject } = await readableComment(ctx, id);
+  const { row, subject } = await readableComment(ctx, id, true);
   const isAnswer = row.parentType === 'comment';
   if (isAnswer !== (likeType === 'answer')) {
     throw new AppError(404, 'like_type_mismatch', { like_type: likeType });
   }
-  await ctx.db.execute(sql`SELECT ${reactionLock(row.id, me.id)}`);
   const mine = and(eq(commentReactions.commentId, row.id), eq(commentReactions.userId, me.id));
   const [current] = await ctx.db.select({ reaction: commentReactions.reaction }).from(commentReactions).where(mine);
   const { next, changes, total } = toggleReaction(current?.reaction ?? null, reaction);

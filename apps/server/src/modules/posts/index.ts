@@ -12,7 +12,7 @@ export {
 export { announce, commentForReaders } from './events.js';
 export { commentsFeed, mostLikedCompanyPosts } from './feeds.js';
 export { type GroupWall, readableGroups } from './groups.js';
-export { movedCounts, reactionCounts, reactionLock, toggleReaction } from './reactions.js';
+export { movedCounts, reactionCounts, toggleReaction } from './reactions.js';
 export { checkedAttachments, checkedMentions } from './rules.js';
 export { moveCommentCount, readablePost, readersOfPost, roomOf } from './service.js';
 export { publishThanks } from './thanks.js';

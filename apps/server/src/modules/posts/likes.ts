@@ -5,13 +5,12 @@ import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { canReadGroup } from './groups.js';
-import { movedCounts, reactionCounts, reactionLock, toggleReaction } from './reactions.js';
+import { movedCounts, reactionCounts, toggleReaction } from './reactions.js';
 import { type PostRow, postReactions, posts, type ReactionCountsRow } from './tables.js';
 
 /**
- * `POST api/post/like` with `like_type: post`. Two toggles of one person (a double click) serialize on
- * `reactionLock`; many people liking one post meet only at the counters' UPDATE, which moves them relatively (no
- * read-modify-write), so the counters never drift.
+ * `POST api/post/like` with `like_type: post`. The post row is locked first, so two toggles of one person (a
+ * double click) or many people liking one post serialize on it, and its counters never drift.
  */
 export async function reactToPost(
   ctx: RequestContext,
@@ -27,8 +26,8 @@ export async function reactToPost(
     parent_id: string;
   }>(
     ctx.db,
-    sql`SELECT id, client_id, author_id, parent_type, parent_id, ${reactionLock(id, me.id)} FROM posts
-        WHERE id = ${id} AND client_id = ${ctx.tenant()}`,
+    sql`SELECT id, client_id, author_id, parent_type, parent_id FROM posts
+        WHERE id = ${id} AND client_id = ${ctx.tenant()} FOR UPDATE`,
   );
   if (!post || (post.parent_type === 'group' && !(await canReadGroup(ctx, post.parent_id)))) {
     throw notFound('post_not_found');

@@ -15,15 +15,6 @@ export function toggleReaction(current: Reaction | null, requested: Reaction) {
   return { next, changes, total };
 }
 
-/**
- * Serializes one person's toggles of one post or comment (a double click) without holding the object's row: the row
- * is locked only by the counters' UPDATE, the toggle's last statement, so many people reacting to one post wait for
- * each other one statement before COMMIT, not the whole toggle. A transaction-scoped advisory lock on the pair;
- * held until COMMIT, then the next toggle of the pair reads what this one wrote (READ COMMITTED).
- */
-export const reactionLock = (objectId: string, userId: string) =>
-  sql`pg_advisory_xact_lock(hashtextextended(${`reaction:${objectId}:${userId}`}, 0))`;
-
 /** The jsonb counters column moved by `changes`, never below zero; one statement, no read-modify-write race. */
 export function movedCounts(column: AnyColumn, changes: Partial<Record<Reaction, number>>): SQL {
   const parts = Object.entries(changes)
