@@ -130,8 +130,9 @@ export function createRealtime(deps: {
 
   /**
    * This process's own part of a delivery, a join or a revocation runs after the current macrotask, in the order
-   * they were asked for: the request that caused it gets its reply first (a company post's fanout to 10,000 sockets is
-   * about 400 ms of one thread), and the other processes, asked first through Redis, deliver at the same time.
+   * they were asked for: the request that caused it gets its reply first (a company post's fanout to 10,000 sockets
+   * holds the thread for a few hundred milliseconds), and the other processes, asked first through Redis, deliver at
+   * the same time.
    */
   const pending: (() => void)[] = [];
   function later(work: () => void) {
