@@ -56,6 +56,10 @@ async function open(page: Page, path: string) {
     from !== null &&
     bare(new URL(path, from).pathname) !== bare(from.pathname) &&
     (await page.evaluate((to) => {
+      // Read again in the page: the app may have moved there itself meanwhile (the superadmin's landing redirect),
+      // and a push to the path shown would keep the marked content.
+      const bare = (pathname: string) => pathname.replace(/\/$/, '');
+      if (bare(window.location.pathname) === bare(new URL(to, window.location.href).pathname)) return false;
       const shown = document.querySelectorAll('#main > div > *');
       if (!shown.length) return false;
       for (const node of shown) node.setAttribute('data-a11y-stale', '');

@@ -1,15 +1,17 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../bootstrap/demo.js';
 import {
+  connectTo,
   createDatabase,
   DEMO_PASSWORD,
-  killAllServers,
+  logsOnFailure,
   request,
   type ServerProcess,
-  startServer,
-  tail,
+  serverEnv,
+  startTogether,
+  stopAll,
   testRedis,
 } from '../test/processes.js';
 import { APPLIED_TABLE, readMigrations } from './db/migrate.js';
@@ -29,41 +31,22 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   database = await createDatabase('hallway_cluster');
-  const env = (port: number) => ({
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '5',
-    REDIS_URL: redisUp ? REDIS_URL : undefined,
-    SUPERADMIN_PASSWORD: 'cluster-secret',
-    DEMO: '1',
-    MAINTENANCE_CRON: '* * * * *',
-    LOGIN_RATE_LIMIT: '1000',
-  });
-  // Started together, so both run the migrations, the demo seed and pg-boss's schema setup at the same time.
-  const started = await Promise.allSettled([startServer('A', env(4210)), startServer('B', env(4211))]);
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) throw failed.reason;
-  [a, b] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
-  sql = new pg.Client({ connectionString: database.url });
-  await sql.connect();
+  const env = (port: number) =>
+    serverEnv(database.url, port, { REDIS_URL: redisUp ? REDIS_URL : undefined, MAINTENANCE_CRON: '* * * * *' });
+  [a, b] = await startTogether([
+    { name: 'A', env: env(4210) },
+    { name: 'B', env: env(4211) },
+  ]);
+  sql = await connectTo(database.url);
 }, 180_000);
 
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });
 
-afterAll(async () => {
-  await sql?.end();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await killAllServers();
-  await database?.drop();
-});
+afterAll(() => stopAll({ sql, servers: [a, b], database }));
 
-beforeEach((ctx: TestContext) => {
-  ctx.onTestFailed(() => {
-    for (const server of [a, b]) if (server) console.error(`--- log of ${server.name} ---\n${tail(server.log(), 80)}`);
-  });
-});
+logsOnFailure(() => [a, b]);
 
 /** Log lines at level error or above (pino writes one JSON object a line). */
 const errorsIn = (log: string) =>

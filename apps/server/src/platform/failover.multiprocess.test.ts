@@ -1,15 +1,17 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../bootstrap/demo.js';
 import {
+  connectTo,
   createDatabase,
   DEMO_PASSWORD,
-  killAllServers,
+  logsOnFailure,
   request,
   type ServerProcess,
-  startServer,
-  tail,
+  serverEnv,
+  startTogether,
+  stopAll,
   testRedis,
 } from '../test/processes.js';
 
@@ -42,36 +44,20 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   database = await createDatabase('hallway_failover');
-  const env = (port: number) => ({
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '5',
-    REDIS_URL: redisUp ? REDIS_URL : undefined,
-    SUPERADMIN_PASSWORD: 'failover-secret',
-    DEMO: '1',
-    LOGIN_RATE_LIMIT: '1000',
-  });
-  const started = await Promise.allSettled([startServer('A', env(4240)), startServer('B', env(4241))]);
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) throw failed.reason;
-  [a, b] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
-  sql = new pg.Client({ connectionString: database.url });
-  await sql.connect();
+  const env = (port: number) => serverEnv(database.url, port, { REDIS_URL: redisUp ? REDIS_URL : undefined });
+  [a, b] = await startTogether([
+    { name: 'A', env: env(4240) },
+    { name: 'B', env: env(4241) },
+  ]);
+  sql = await connectTo(database.url);
 }, 180_000);
 
 afterAll(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();
-  await sql?.end();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await killAllServers();
-  await database?.drop();
+  await stopAll({ sql, servers: [a, b], database });
 });
 
-beforeEach((ctx: TestContext) => {
-  ctx.onTestFailed(() => {
-    for (const server of [a, b]) if (server) console.error(`--- log of ${server.name} ---\n${tail(server.log(), 80)}`);
-  });
-});
+logsOnFailure(() => [a, b]);
 
 /** fetch's failure when the peer vanished (reset, refused, closed mid-response). */
 const isConnectionLoss = (err: unknown) => err instanceof TypeError && /fetch failed|terminated/.test(err.message);

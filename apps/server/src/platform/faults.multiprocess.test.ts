@@ -1,16 +1,19 @@
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../bootstrap/demo.js';
 import {
+  connectTo,
   createDatabase,
   DEMO_PASSWORD,
-  killAllServers,
+  logsOnFailure,
   type OwnRedis,
   request,
   type ServerProcess,
+  serverEnv,
   startOwnRedis,
   startServer,
+  stopAll,
   tail,
 } from '../test/processes.js';
 import { APPLICATION_NAME } from './db/client.js';
@@ -28,41 +31,23 @@ let b: ServerProcess;
 let sql: pg.Client;
 const sockets: Socket[] = [];
 
-const env = (port: number) => ({
-  PORT: String(port),
-  DATABASE_URL: database.url,
-  DATABASE_POOL_SIZE: '5',
-  REDIS_URL: redis.url,
-  SUPERADMIN_PASSWORD: 'faults-secret',
-  DEMO: '1',
-  LOGIN_RATE_LIMIT: '1000',
-});
+const env = (port: number) => serverEnv(database.url, port, { REDIS_URL: redis.url });
 
 beforeAll(async () => {
   database = await createDatabase('hallway_faults');
   redis = await startOwnRedis();
   a = await startServer('A', env(4230));
   b = await startServer('B', env(4231));
-  sql = new pg.Client({ connectionString: database.url });
-  await sql.connect();
+  sql = await connectTo(database.url);
 }, 240_000);
 
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });
 
-afterAll(async () => {
-  await sql?.end();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await killAllServers();
-  await database?.drop();
-});
+afterAll(() => stopAll({ sql, servers: [a, b], database }));
 
-beforeEach((ctx: TestContext) => {
-  ctx.onTestFailed(() => {
-    for (const server of [a, b]) if (server) console.error(`--- log of ${server.name} ---\n${tail(server.log(), 80)}`);
-  });
-});
+logsOnFailure(() => [a, b]);
 
 let alive = true;
 afterEach(async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { beforeEach, type TestContext } from 'vitest';
 
 /**
  * Real server processes for the multi-process tests: `node --import tsx apps/server/src/main.ts`, so nothing is
@@ -152,6 +153,69 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * What a server of a multi-process test runs with: its port and database, a small pool, the demo workspace, a
+ * superadmin and no sign-in throttling; `extra` adds to it or overrides it.
+ */
+export function serverEnv(
+  databaseUrl: string,
+  port: number,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
+  return {
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '5',
+    SUPERADMIN_PASSWORD: 'multiprocess-secret',
+    DEMO: '1',
+    LOGIN_RATE_LIMIT: '1000',
+    ...extra,
+  };
+}
+
+/**
+ * Starts servers at the same time, so they run the migrations, the demo seed and pg-boss's schema setup together
+ * (as a deployment of several processes does); fails if any of them fails to start.
+ */
+export async function startTogether(
+  servers: { name: string; env: Record<string, string | undefined> }[],
+): Promise<ServerProcess[]> {
+  const started = await Promise.allSettled(servers.map(({ name, env }) => startServer(name, env)));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
+}
+
+/** Prints the end of each server's log when a test of the file fails (`servers` is read then, once they started). */
+export function logsOnFailure(servers: () => (ServerProcess | undefined)[]): void {
+  beforeEach((ctx: TestContext) => {
+    ctx.onTestFailed(() => {
+      for (const server of servers()) {
+        if (server) console.error(`--- log of ${server.name} ---\n${tail(server.log(), 80)}`);
+      }
+    });
+  });
+}
+
+/** For `afterAll`: the database client closed, the servers stopped (SIGKILL for any left), the database dropped. */
+export async function stopAll(parts: {
+  sql?: pg.Client;
+  servers: (ServerProcess | undefined)[];
+  database?: { drop(): Promise<void> };
+}): Promise<void> {
+  await parts.sql?.end();
+  await Promise.all(parts.servers.map((server) => server?.stop()));
+  await killAllServers();
+  await parts.database?.drop();
+}
+
+/** A client on a test's database. */
+export async function connectTo(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return client;
 }
 
 /** The last lines of a log, for failure messages. */

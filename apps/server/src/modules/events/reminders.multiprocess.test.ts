@@ -1,14 +1,17 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_LOGIN, DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../../bootstrap/demo.js';
 import {
+  connectTo,
   createDatabase,
   DEMO_PASSWORD,
   freePort,
-  killAllServers,
   request,
   type ServerProcess,
+  serverEnv,
   startServer,
+  startTogether,
+  stopAll,
   tail,
 } from '../../test/processes.js';
 
@@ -20,27 +23,14 @@ let database: Awaited<ReturnType<typeof createDatabase>>;
 let servers: ServerProcess[] = [];
 let sql: pg.Client;
 
-const env = (port: number) => ({
-  PORT: String(port),
-  DATABASE_URL: database.url,
-  DATABASE_POOL_SIZE: '5',
-  SUPERADMIN_PASSWORD: 'reminder-secret',
-  DEMO: '1',
-  LOGIN_RATE_LIMIT: '1000',
-});
+const env = (port: number) => serverEnv(database.url, port);
 
 beforeAll(async () => {
   database = await createDatabase('hallway_reminders');
-  sql = new pg.Client({ connectionString: database.url });
-  await sql.connect();
+  sql = await connectTo(database.url);
 }, 60_000);
 
-afterAll(async () => {
-  await sql?.end();
-  await Promise.all(servers.map((s) => s.stop()));
-  await killAllServers();
-  await database?.drop();
-});
+afterAll(() => stopAll({ sql, servers, database }));
 
 async function signIn(server: ServerProcess, login: string) {
   const res = await request<{ token: string; result: { _id: string } }>(server, 'POST', '/api/loginPage', {
@@ -97,10 +87,10 @@ describe('event reminders across processes', () => {
 
     // Both processes start together: each runs a reminder pass at start, then the minute job.
     await first.stop();
-    const started = await Promise.allSettled([startServer('A', env(portA)), startServer('B', env(portB))]);
-    const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw failed.reason;
-    servers = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
+    servers = await startTogether([
+      { name: 'A', env: env(portA) },
+      { name: 'B', env: env(portB) },
+    ]);
 
     const sentRows = async () =>
       (await sql.query('SELECT user_id FROM event_reminders_sent WHERE event_id = $1', [eventId])).rows;

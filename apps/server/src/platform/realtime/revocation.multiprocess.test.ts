@@ -1,16 +1,17 @@
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMPLOYEE_LOGIN, DEMO_WORKSPACE } from '../../bootstrap/demo.js';
 import {
   createDatabase,
   DEFAULT_REDIS_URL,
   DEMO_PASSWORD,
-  killAllServers,
+  logsOnFailure,
   redisAnswers,
   request,
   type ServerProcess,
-  startServer,
-  tail,
+  serverEnv,
+  startTogether,
+  stopAll,
 } from '../../test/processes.js';
 
 /** Revoking a session in one process closes the person's sockets held by another (Redis adapter). Ports 4234/4235. */
@@ -25,35 +26,20 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   if (!redisUp) return;
   database = await createDatabase('hallway_revoke');
-  const env = (port: number) => ({
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '5',
-    REDIS_URL,
-    SUPERADMIN_PASSWORD: 'revoke-secret',
-    DEMO: '1',
-    DEMO_PASSWORD,
-    LOGIN_RATE_LIMIT: '1000',
-  });
-  a = await startServer('A', env(4234));
-  b = await startServer('B', env(4235));
+  const env = (port: number) => serverEnv(database.url, port, { REDIS_URL });
+  [a, b] = await startTogether([
+    { name: 'A', env: env(4234) },
+    { name: 'B', env: env(4235) },
+  ]);
 }, 180_000);
 
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await killAllServers();
-  await database?.drop();
-});
+afterAll(() => stopAll({ servers: [a, b], database }));
 
-beforeEach((ctx: TestContext) => {
-  ctx.onTestFailed(() => {
-    for (const server of [a, b]) if (server) console.error(`--- log of ${server.name} ---\n${tail(server.log(), 80)}`);
-  });
-});
+logsOnFailure(() => [a, b]);
 
 describe.skipIf(!redisUp)('session revocation across processes', () => {
   it('a logout through one process closes the socket the person holds on the other', async () => {
