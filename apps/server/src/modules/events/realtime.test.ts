@@ -59,13 +59,14 @@ describe('calendar realtime', () => {
     expect((await http(ws.employee, 'PUT', `/api/event/${id}/answer`, { answer: 'accept' })).status).toBe(200);
     expect(await answered).toEqual({ _id: id });
 
-    // A member removed by an edit still hears of it (the event leaves their calendar).
-    const removed = next(member, 'event.changed');
+    // A member removed by an edit still hears of it (the event leaves their calendar); the one added hears too.
+    const [removed, added] = [next(member, 'event.changed'), next(outside, 'event.changed')];
     expect(
       (await http(ws.admin, 'PUT', `/api/event/${id}`, body([bystander.id], { startTime: '12:00', endTime: '13:00' })))
         .status,
     ).toBe(200);
     expect(await removed).toEqual({ _id: id });
+    expect(await added).toEqual({ _id: id });
     const deleted = next(outside, 'event.changed');
     expect((await http(ws.admin, 'DELETE', `/api/event/${id}`)).status).toBe(200);
     expect(await deleted).toEqual({ _id: id });
