@@ -7,7 +7,7 @@ import type ExcelJS from 'exceljs';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
-import { exportRow } from '../../platform/files/sheet-cells.js';
+import { exportRow, loadExcel } from '../../platform/files/sheet-cells.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { isWorkspacePerson, personCardSql } from '../users/index.js';
 import { policyOf } from './access.js';
@@ -219,8 +219,7 @@ function addSheet(
 
 /** The analytics as an xlsx workbook: sheets Courses, Overdue, Hardest questions (and Person with `user_id`). */
 export async function analyticsWorkbook(data: AnalyticsDto): Promise<Buffer> {
-  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcel();
   const book = new Excel.Workbook();
   book.creator = 'Hallway';
   addSheet(

@@ -19,6 +19,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
+import { XLSX_MIME } from '../../platform/files/sheet-cells.js';
 import type { App } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import { contentDisposition } from '../files/index.js';
@@ -28,7 +29,6 @@ import { addQuestion, createTest, deleteQuestion, deleteTest, getTest, updateQue
 
 const tags = ['learning'];
 const access = { right: 'lms' } as const;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const courseTestParams = z.object({ id, test_id: id });
 const testParams = z.object({ test_id: id });
 

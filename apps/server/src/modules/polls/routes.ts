@@ -16,7 +16,7 @@ import {
 } from '@hallway/shared/polls';
 import { z } from 'zod';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
-import { exportRow } from '../../platform/files/sheet-cells.js';
+import { exportRow, loadExcel, XLSX_MIME } from '../../platform/files/sheet-cells.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { contentDisposition } from '../files/index.js';
 import { startPollDeadlines } from './deadlines.js';
@@ -26,7 +26,6 @@ const tags = ['polls'];
 const access = { signedIn: true } as const;
 const idParams = z.object({ id });
 const one = { 200: resultOf(pollDto) };
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const pollsModule: ModuleRoutes = {
   name: 'polls',
@@ -136,8 +135,7 @@ export const pollsModule: ModuleRoutes = {
       },
       async (req, reply) => {
         const { row, names, rows } = await service.exportRows(req.ctx, req.params.poll_id, req.query.uid);
-        // exceljs loads on the first export, not at start (docs/operations.md "Memory").
-        const { default: Excel } = await import('exceljs');
+        const Excel = await loadExcel();
         const workbook = new Excel.Workbook();
         workbook.creator = 'Hallway';
         const sheet = workbook.addWorksheet('Responses', { views: [{ state: 'frozen', ySplit: 1 }] });

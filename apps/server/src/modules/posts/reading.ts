@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { AppError, badRequest } from '../../platform/errors/app-error.js';
-import { exportCell } from '../../platform/files/sheet-cells.js';
+import { exportCell, loadExcel } from '../../platform/files/sheet-cells.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { markAnsweredRead } from '../notifications/index.js';
@@ -254,8 +254,7 @@ export async function exportReadReport(ctx: RequestContext, id: string) {
   const waiting = pending.map(card).sort((a, b) => a.name.localeCompare(b.name));
 
   const stream = new PassThrough();
-  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcel();
   const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet('Read report', { views: [{ state: 'frozen', ySplit: 1 }] });

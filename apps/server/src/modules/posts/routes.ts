@@ -29,6 +29,7 @@ import {
 } from '@hallway/shared';
 import { z } from 'zod';
 import { assertOwnWorkspace } from '../../platform/access/tenancy.js';
+import { XLSX_MIME } from '../../platform/files/sheet-cells.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { App, ModuleRoutes, ModuleServices } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
@@ -53,7 +54,6 @@ import * as service from './service.js';
 import { registerWidgetRoutes } from './widgets.js';
 
 const wall = { feature: 'wall' } as const;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.object({ id });
 const groupsOf = (ctx: RequestContext) => readableGroups(ctx, ctx.me().id);
 

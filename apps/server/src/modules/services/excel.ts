@@ -1,18 +1,15 @@
 // The table tab's xlsx export (`GET api/bp/{id}/excel`): one row per request, the table's columns then the form's.
 
 import type { FastifyReply } from 'fastify';
-import { exportRow } from '../../platform/files/sheet-cells.js';
+import { exportRow, loadExcel, XLSX_MIME } from '../../platform/files/sheet-cells.js';
 import { contentDisposition } from '../files/index.js';
 import type { exportRows } from './table.js';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Status words of the workbook (it has one language: the export is a file, not a page). */
 const STATUS = { active: 'In progress', success: 'Done', rejected: 'Declined' } as const;
 
 export async function sendExport(reply: FastifyReply, data: Awaited<ReturnType<typeof exportRows>>) {
-  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet('Requests', { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,16 +1,14 @@
 // The table view's xlsx export (`GET api/task_tracker/{desk_id}/excel`): one row per card, the table's columns.
 import type { FastifyReply } from 'fastify';
-import { exportRow } from '../../platform/files/sheet-cells.js';
+import { exportRow, loadExcel, XLSX_MIME } from '../../platform/files/sheet-cells.js';
 import { contentDisposition } from '../files/index.js';
 import type { exportRows } from './table.js';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Words of the workbook (it has one language: the export is a file, not a page). */
 const STATUS = { open: 'Open', done: 'Done' } as const;
 
 export async function sendExport(reply: FastifyReply, data: Awaited<ReturnType<typeof exportRows>>) {
-  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet('Tasks', { views: [{ state: 'frozen', ySplit: 1 }] });

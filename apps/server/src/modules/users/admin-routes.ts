@@ -16,6 +16,7 @@ import {
 } from '@hallway/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { XLSX_MIME } from '../../platform/files/sheet-cells.js';
 import type { App } from '../../platform/http/module.js';
 import type { Platform } from '../../platform/index.js';
 import { contentDisposition } from '../files/index.js';
@@ -23,7 +24,6 @@ import { announce } from './announce.js';
 import { bulkUsers } from './bulk.js';
 import { loadHrm, resetToHrm } from './hrm.js';
 import * as service from './service.js';
-import { XLSX_MIME } from './spreadsheet.js';
 import { importTemplate } from './template.js';
 import { exportAll, exportOne, exportSelected, importEmployees, type Workbook } from './transfer.js';
 

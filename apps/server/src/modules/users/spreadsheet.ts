@@ -5,12 +5,11 @@ import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { MessageCode } from '@hallway/shared';
 import { AppError } from '../../platform/errors/app-error.js';
-import { exportRow, importedCell } from '../../platform/files/sheet-cells.js';
+import { exportRow, importedCell, loadExcel } from '../../platform/files/sheet-cells.js';
 import type { SheetAnswer, SheetJob } from './sheet-worker.js';
 
 /** Bigger than any real employee list; a spreadsheet is read whole into memory. */
 export const SPREADSHEET_MAX_BYTES = 10 * 1024 * 1024;
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The columns of an employee sheet, in export order; import reads the same names (case, spaces and _ ignored). */
 export const EMPLOYEE_COLUMNS = [
@@ -220,8 +219,7 @@ export async function writeXlsx(
   columns: readonly string[],
   rows: Record<string, unknown>[],
 ): Promise<Buffer> {
-  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,6 +1,7 @@
 // Issue 12 "Employees: a downloadable import template": the columns `POST api/user/import` reads, required ones
 // first, one example row, and notes on the header cells saying what each column wants.
 import type { Lang } from '@hallway/shared';
+import { loadExcel } from '../../platform/files/sheet-cells.js';
 import { EMPLOYEE_COLUMNS } from './spreadsheet.js';
 
 type Column = (typeof EMPLOYEE_COLUMNS)[number];
@@ -112,8 +113,7 @@ function noteOf(column: Column, notes: Notes): string | null {
 /** The template workbook, its notes in `lang`. */
 export async function importTemplate(lang: Lang): Promise<Buffer> {
   const notes = NOTES[lang];
-  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet(notes.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -7,7 +7,7 @@ import type ExcelJS from 'exceljs';
 import { rowsOf } from '../../platform/db/client.js';
 import { containing } from '../../platform/db/like.js';
 import { invalidFields } from '../../platform/errors/app-error.js';
-import { exportRow } from '../../platform/files/sheet-cells.js';
+import { exportRow, loadExcel } from '../../platform/files/sheet-cells.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { administrativeDepartment, findDepartment, inAdministrativeSubtree } from '../structure/index.js';
 import { personCards, unknownPerson } from '../users/index.js';
@@ -142,8 +142,7 @@ export async function exportChart(ctx: RequestContext, query: ChartQuery) {
   const days = daysOf(from, to, VACATION_RANGE_MAX_DAYS);
 
   const stream = new PassThrough();
-  // exceljs loads on the first export, not at start (docs/operations.md "Memory").
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcel();
   const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = 'Hallway';
   const sheet = workbook.addWorksheet('Vacations', { views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }] });

@@ -19,6 +19,7 @@ import {
 } from '@hallway/shared';
 import { z } from 'zod';
 import { invalidFields } from '../../platform/errors/app-error.js';
+import { XLSX_MIME } from '../../platform/files/sheet-cells.js';
 import type { ModuleRoutes } from '../../platform/http/module.js';
 import { contentDisposition } from '../files/index.js';
 import { chart, exportChart } from './chart.js';
@@ -28,7 +29,6 @@ import * as service from './service.js';
 const tags = ['vacations'];
 const access = { right: 'vacations' } as const;
 const vacationResult = { 200: resultOf(vacationDto) };
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const chartQueryKinds = { dept: 'department' };
 
 export const vacationsModule: ModuleRoutes = {

@@ -5,6 +5,17 @@
 // it text. Every export goes through exportCell; an import reads the prefix back off (importedCell), so an export
 // imported again is unchanged.
 
+/** An .xlsx file's media type, for every spreadsheet export's answer. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * exceljs, loaded on the first spreadsheet instead of at start: a server that writes none never holds it
+ * (docs/operations.md "Memory").
+ */
+export async function loadExcel() {
+  return (await import('exceljs')).default;
+}
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEUTRALISED = /^'[=+\-@\t\r]/;
 
