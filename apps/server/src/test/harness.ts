@@ -93,6 +93,34 @@ export async function createHarness(
   };
 }
 
+/**
+ * How `work` reached the database: `transactions` opened (a pooled connection taken, or PGlite's `transaction`)
+ * and `queries` sent outside them (pg's `pool.query`, PGlite's `exec`), so a test can tell a one-statement route
+ * from one that opened a transaction.
+ */
+export async function roundTrips<T>(h: Harness, work: () => Promise<T>) {
+  const seen = { transactions: 0, queries: 0 };
+  const { pool, pglite } = h.platform.database;
+  const target = (pool ?? pglite) as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const [opens, sends] = pool ? ['connect', 'query'] : ['transaction', 'exec'];
+  const originals = { [opens]: target[opens], [sends]: target[sends] };
+  const counting = (name: string, key: keyof typeof seen) =>
+    function (this: unknown, ...args: unknown[]) {
+      seen[key]++;
+      return originals[name].apply(this, args);
+    };
+  target[opens] = counting(opens, 'transactions');
+  target[sends] = counting(sends, 'queries');
+  try {
+    const result = await work();
+    // pg's pool.query takes its connection through pool.connect itself.
+    if (pool) seen.transactions -= seen.queries;
+    return { result, ...seen };
+  } finally {
+    Object.assign(target, originals);
+  }
+}
+
 let passwordHash: Promise<string> | null = null;
 const testPasswordHash = () => (passwordHash ??= hashPassword(PASSWORD));
 let counter = 0;

@@ -16,6 +16,7 @@ import {
   sweepDeliveries,
 } from './channels/deliveries.js';
 import { actorAvatarSql, customTemplates, type EntryRow, languages, presentEntry, recipientZone } from './entries.js';
+import { storeStatement } from './events.js';
 import { notificationMail } from './mail.js';
 import type { CustomTemplates } from './templates.js';
 
@@ -189,6 +190,7 @@ export function dispatcherOf(p: Platform): Dispatcher {
       if (!p.config.jobs) return;
       p.jobs.send(MAIL_QUEUE, { clientId, eventId }).catch(() => undefined);
     },
+    storeStatement,
     bind() {
       bound ??= work(p);
       return bound;

@@ -9,6 +9,7 @@ import {
   type Harness,
   makeUser,
   makeWorkspace,
+  roundTrips,
   type TestUser,
   type TestWorkspace,
 } from '../../test/harness.js';
@@ -156,26 +157,6 @@ describe('GET /api/post/user_feed/{userId}/{page}', () => {
 
 describe('the user feed in one statement (PostgreSQL)', () => {
   /** Runs `work` and counts what it asked of the pool: connections taken and one-off queries (`pool.query`). */
-  async function counted<T>(work: () => Promise<T>) {
-    const pool = h.platform.database.pool!;
-    const seen = { connects: 0, queries: 0 };
-    const { connect, query } = pool;
-    pool.connect = ((...args: unknown[]) => {
-      seen.connects++;
-      return (connect as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof pool.connect;
-    pool.query = ((...args: unknown[]) => {
-      seen.queries++;
-      return (query as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof pool.query;
-    try {
-      return { result: await work(), ...seen };
-    } finally {
-      pool.connect = connect;
-      pool.query = query;
-    }
-  }
-
   it.runIf(!!process.env.TEST_DATABASE_URL)(
     'answers in one round trip with everything the transaction path gives, and falls back when groups are off',
     async () => {
@@ -196,11 +177,10 @@ describe('the user feed in one statement (PostgreSQL)', () => {
 
       const {
         result: feed,
-        connects,
+        transactions,
         queries,
-      } = await counted(() => get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`));
-      // One query (pg's pool.query takes its connection itself): no transaction was opened.
-      expect({ connects, queries }).toEqual({ connects: 1, queries: 1 });
+      } = await roundTrips(h, () => get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`));
+      expect({ transactions, queries }).toEqual({ transactions: 0, queries: 1 });
       expect(feed).toMatchObject({ status: 200, total: 2, pages: 1, page: 0 });
       expect(texts(feed)).toEqual(['Sunday run', expect.stringContaining('Lunch with')]);
       const [inGroup, withMention] = feed.result;
@@ -231,9 +211,9 @@ describe('the user feed in one statement (PostgreSQL)', () => {
           .where(eq(clients.id, ws.id)),
       );
       await heard;
-      const off = await counted(() => get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`));
+      const off = await roundTrips(h, () => get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`));
       // The one statement, then a transaction of its own.
-      expect({ connects: off.connects, queries: off.queries }).toEqual({ connects: 2, queries: 1 });
+      expect({ transactions: off.transactions, queries: off.queries }).toEqual({ transactions: 1, queries: 1 });
       expect(texts(off.result)).toEqual([expect.stringContaining('Lunch with')]);
     },
   );

@@ -1,22 +1,111 @@
 import type { LikeResult, Reaction } from '@hallway/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
+import { CALLER } from '../../platform/db/security.js';
+import { textLiteral, uuidLiteral } from '../../platform/db/tenant.js';
 import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { notify } from '../../platform/notify/notify.js';
+import { notify, notifyInStatement } from '../../platform/notify/notify.js';
 import { canReadGroup } from './groups.js';
 import { movedCounts, reactionCounts, toggleReaction } from './reactions.js';
 import { type PostRow, postReactions, posts, type ReactionCountsRow } from './tables.js';
+
+const { tenant: TENANT, me: ME } = CALLER;
+
+/** A toggled reaction and the post it is on. */
+interface Liked {
+  result: LikeResult;
+  post: Pick<PostRow, 'id' | 'parentType' | 'parentId'>;
+}
+
+interface ToggleRow {
+  id: string;
+  parent_type: PostRow['parentType'];
+  parent_id: string;
+  added: number;
+  gone: number;
+  was: Reaction | null;
+  likes_count: number | null;
+  reactions: ReactionCountsRow | null;
+  notified: string | null;
+}
+
+/**
+ * `reactToPost` as one statement, for the guard's `quickWrite`: the toggle, the post's counters and the author's
+ * notification in one round trip. Each change re-checks the reaction row it touches as it stands when it runs
+ * (PostgreSQL re-reads a row another transaction changed meanwhile), so of the three (taken back, switched, added)
+ * at most one happens and the counters move by what did; when none did (a double click's other toggle committed
+ * after this statement's snapshot) or the post is a group's (its reading rule is the groups module's), the
+ * statement changed nothing and the answer is undefined: the route then runs `reactToPost`, which locks the post.
+ */
+export function toggleStatement(ctx: RequestContext, id: string, reaction: Reaction) {
+  const post = uuidLiteral(id);
+  const wanted = textLiteral(reaction);
+  const inc = (key: string, by: string) => `greatest(coalesce((reactions ->> ${key})::int, 0) + ${by}, 0)`;
+  const notice = notifyInStatement(
+    ctx,
+    { code: 'posts.reaction', link: `/post/${id}`, groupKey: `reaction:${id}` },
+    { sql: 'open.author_id', from: 'FROM open, added' },
+  );
+  // The post's row is locked first, as `reactToPost` locks it: every other lock the statement takes comes after,
+  // since each change reads `open`, so a toggle here and one there never wait for each other crosswise.
+  const sql = `WITH p AS (SELECT id, client_id, author_id, parent_type, parent_id FROM posts
+                WHERE id = ${post} AND client_id = ${TENANT} FOR UPDATE),
+      open AS (SELECT * FROM p WHERE parent_type <> 'group'),
+      gone AS (DELETE FROM post_reactions r USING open
+               WHERE r.post_id = open.id AND r.user_id = ${ME} AND r.reaction = ${wanted} RETURNING r.reaction),
+      was AS (SELECT r.reaction FROM post_reactions r, open
+              WHERE r.post_id = open.id AND r.user_id = ${ME} AND r.reaction <> ${wanted} FOR UPDATE OF r),
+      switched AS (UPDATE post_reactions r SET reaction = ${wanted}, created = now() FROM open, was
+                   WHERE r.post_id = open.id AND r.user_id = ${ME} RETURNING was.reaction AS was),
+      added AS (INSERT INTO post_reactions (client_id, post_id, user_id, reaction)
+                SELECT open.client_id, open.id, ${ME}, ${wanted} FROM open
+                WHERE NOT EXISTS (SELECT 1 FROM post_reactions r WHERE r.post_id = open.id AND r.user_id = ${ME})
+                ON CONFLICT DO NOTHING RETURNING reaction),
+      moved AS (SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM gone)::int AS gone,
+                       (SELECT was FROM switched) AS was),
+      counts AS (UPDATE posts SET likes_count = greatest(likes_count + moved.added - moved.gone, 0),
+                   reactions = reactions
+                     || jsonb_build_object(${wanted}::text,
+                          ${inc(wanted, '(CASE WHEN moved.gone > 0 THEN -1 ELSE 1 END)')})
+                     || CASE WHEN moved.was IS NULL THEN '{}'::jsonb
+                        ELSE jsonb_build_object(moved.was, ${inc('moved.was', '-1')}) END
+                 FROM moved
+                 WHERE posts.id = ${post} AND (moved.added + moved.gone > 0 OR moved.was IS NOT NULL)
+                 RETURNING likes_count, reactions)${
+                   notice
+                     ? `,
+      notified AS (${notice.sql})`
+                     : ''
+                 }
+    SELECT p.id, p.parent_type, p.parent_id, moved.*, counts.likes_count, counts.reactions,
+           ${notice ? '(SELECT id FROM notified)' : 'NULL'} AS notified
+    FROM p, moved LEFT JOIN counts ON true;`;
+  return {
+    sql,
+    answer: (rows: Record<string, unknown>[]): Liked | undefined => {
+      const [row] = rows as unknown as ToggleRow[];
+      if (!row) throw notFound('post_not_found');
+      if (row.likes_count === null || row.reactions === null) return undefined;
+      if (row.notified) notice?.stored();
+      const result: LikeResult = {
+        like_type: 'post',
+        id: row.id,
+        post_id: row.id,
+        likes: row.likes_count,
+        reactions: reactionCounts(row.reactions),
+        myReaction: row.gone > 0 ? null : reaction,
+      };
+      return { result, post: { id: row.id, parentType: row.parent_type, parentId: row.parent_id } };
+    },
+  };
+}
 
 /**
  * `POST api/post/like` with `like_type: post`. The post row is locked first, so two toggles of one person (a
  * double click) or many people liking one post serialize on it, and its counters never drift.
  */
-export async function reactToPost(
-  ctx: RequestContext,
-  id: string,
-  reaction: Reaction,
-): Promise<{ result: LikeResult; post: Pick<PostRow, 'id' | 'parentType' | 'parentId'> }> {
+export async function reactToPost(ctx: RequestContext, id: string, reaction: Reaction): Promise<Liked> {
   const me = ctx.me();
   const [post] = await rowsOf<{
     id: string;

@@ -154,24 +154,26 @@ export async function findUsers(ctx: RequestContext, filter: UserFilter): Promis
   if (filter.department) conditions.push(ilike(users.department, escapeLike(filter.department)));
   if (filter.city) conditions.push(ilike(users.city, escapeLike(filter.city)));
   const where = and(...conditions);
+  const count = () => ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  // A later page counts in the same statement (one round trip less). A first page counts only when it is full
+  // (else its rows are the whole answer), so a search finding a few counts nothing.
+  const total = filter.offset ? sql<number | null>`(${count()})` : sql<number | null>`NULL::int`;
   const page = ctx.db
-    .select(listColumns)
+    .select({ ...listColumns, total })
     .from(users)
     .where(where)
     .orderBy(...byName)
     .offset(filter.offset ?? 0);
   const rows = await (filter.limit ? page.limit(filter.limit) : page);
-  // A full first page is the whole answer: no second pass over the workspace just to count it.
   const whole = !filter.offset && (!filter.limit || rows.length < filter.limit);
-  const total = whole
-    ? rows.length
-    : (await ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where))[0].total;
+  // A page past the end has no row to carry the count.
+  const counted = whole ? rows.length : (rows[0]?.total ?? (await count())[0].total);
   // When someone last signed in is the administrators' to know, not their colleagues'.
   const present = (row: (typeof rows)[number]) => {
     const item = presentListItem(row);
     return can.seeLastSignIn ? item : { ...item, last_sign_in: null };
   };
-  if (!filter.withFollowers) return { result: rows.map(present), total, can: { pin: can.pin } };
+  if (!filter.withFollowers) return { result: rows.map(present), total: counted, can: { pin: can.pin } };
   const followers = whole
     ? await workspaceFollowers(ctx)
     : await followersOf(
@@ -180,7 +182,7 @@ export async function findUsers(ctx: RequestContext, filter: UserFilter): Promis
       );
   return {
     result: rows.map((r) => ({ ...present(r), followers: followers.get(r.id) ?? [] })),
-    total,
+    total: counted,
     can: { pin: can.pin },
   };
 }

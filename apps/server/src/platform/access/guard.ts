@@ -1,9 +1,9 @@
 import type { Feature, Right } from '@hallway/shared';
 import { isUuid } from '@hallway/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Tokens } from '../auth/tokens.js';
 import type { Database, Tx } from '../db/client.js';
-import { inTenant, inTenantWith, readInTenant } from '../db/tenant.js';
+import { inTenant, inTenantWith, oneTripInTenant } from '../db/tenant.js';
 import { AppError } from '../errors/app-error.js';
 import { COMPANY_COOKIE, readCookie, SESSION_COOKIE } from '../files/cookies.js';
 import {
@@ -106,7 +106,7 @@ declare module 'fastify' {
      * The route's whole database work is this one read: a constant statement that names the caller through the
      * transaction's settings (`current_setting('app.user_id')`, `app.client_id`), never through inlined values.
      * The guard sends the tenant settings, the principal lookup and this statement as one query: one round trip,
-     * no BEGIN/COMMIT (db/tenant.ts `readInTenant`); with the principal in the guard's cache (principals.ts), the
+     * no BEGIN/COMMIT (db/tenant.ts `oneTripInTenant`); with the principal in the guard's cache (principals.ts), the
      * settings and this statement alone. The handler reads the rows as `ctx.oneRead`; `ctx.db` throws.
      * For the hottest reads (the unread count every tab asks for); everything else uses `ctx.db`.
      */
@@ -121,6 +121,17 @@ declare module 'fastify' {
      * reads: the company feed's first page kept in memory, the user feed on PostgreSQL.
      */
     quickRead?: (request: FastifyRequest) => QuickRead | null;
+    /**
+     * The route's write may be one statement, sent with the settings in one round trip (no BEGIN/COMMIT: a
+     * multi-statement query is one transaction). Only with the principal in the guard's cache (principals.ts), so
+     * the caller is checked before anything is written: called with the request's context (`ctx.db` closed), it
+     * returns the statement (constant text but for validated or escaped literals; the caller named through the
+     * settings) and how to answer from its rows, or null to run the route as usual. `answer` may return undefined
+     * only when the statement changed nothing (a case it leaves to the route, a race it lost): the route then runs
+     * as usual, in a transaction. What it schedules with `ctx.afterCommit` runs once the statement is done. It
+     * trades what `oneRead` trades (principals.ts). For the hottest writes: the like toggle.
+     */
+    quickWrite?: (request: FastifyRequest, ctx: RequestContext) => QuickRead | null;
   }
   interface FastifyInstance {
     /** The module whose plugin scope this is (app.ts decorates each module's scope). */
@@ -188,8 +199,8 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
       const schema = { querystring: route.schema?.querystring, body: route.schema?.body };
       routes.push({ method, url: route.url, access, params, query, body, schema });
     }
-    const { oneRead, quickRead } = route.config ?? {};
-    if ((oneRead || quickRead) && (access.public || access.auth === 'optional' || access.streaming)) {
+    const { oneRead, quickRead, quickWrite } = route.config ?? {};
+    if ((oneRead || quickRead || quickWrite) && (access.public || access.auth === 'optional' || access.streaming)) {
       throw new Error(`Route ${String(route.method)} ${route.url}: oneRead is for signed-in, non-streaming routes`);
     }
     if (access.public) return;
@@ -200,7 +211,9 @@ export function installRouteGuard(app: FastifyInstance, deps: GuardDeps): Regist
       const quick = quickRead?.(request);
       const result = quick
         ? await runQuickRead(deps, access, quick, request, tasks, run)
-        : await runGuarded(deps, access, oneRead, request, tasks, run);
+        : quickWrite
+          ? await runQuickWrite(deps, access, quickWrite, request, tasks, run)
+          : await runGuarded(deps, access, oneRead, request, tasks, run);
       for (const task of tasks) {
         try {
           await task();
@@ -275,7 +288,7 @@ function signedIn(
 }
 
 /**
- * One statement after the settings, no BEGIN/COMMIT (db/tenant.ts `readInTenant`). The read runs before the
+ * One statement after the settings, no BEGIN/COMMIT (db/tenant.ts `oneTripInTenant`). The read runs before the
  * principal is checked, in the token's tenant under row-level security; its rows reach the handler only once the
  * check has passed (`enter`). A principal in the cache spares the lookup.
  */
@@ -287,12 +300,16 @@ async function readOnce(
   const { userId, clientId } = scope;
   const cached = deps.principals?.get(userId, clientId);
   if (cached) {
-    const [read] = await readInTenant(deps.database, scope, statement);
+    const [read] = await oneTripInTenant(deps.database, scope, statement);
     enter(closedTransaction, cached, read);
     return read!;
   }
   const epoch = deps.principals?.epoch() ?? 0;
-  const [rows, read] = await readInTenant(deps.database, scope, `${deps.principal.sql(userId, clientId)} ${statement}`);
+  const [rows, read] = await oneTripInTenant(
+    deps.database,
+    scope,
+    `${deps.principal.sql(userId, clientId)} ${statement}`,
+  );
   const principal = deps.principal.read(rows!);
   enter(closedTransaction, principal, read);
   deps.principals?.set(userId, clientId, principal!, epoch);
@@ -313,6 +330,29 @@ async function runQuickRead(
     const rows = await readOnce(deps, entry, quick.sql);
     const answered = quick.answer(request.ctx, rows);
     if (answered !== undefined) return answered;
+  }
+  return runGuarded(deps, access, undefined, request, tasks, handler);
+}
+
+/** A `quickWrite` route: its statement alone when the principal is cached and the rows answer, else as usual. */
+async function runQuickWrite(
+  deps: GuardDeps,
+  access: Exclude<RouteAccess, { public: true }>,
+  quickWrite: NonNullable<FastifyContextConfig['quickWrite']>,
+  request: FastifyRequest,
+  tasks: (() => unknown)[],
+  handler: () => unknown,
+): Promise<unknown> {
+  const entry = signedIn(deps, access, request, tasks);
+  const cached = entry && deps.principals?.get(entry.scope.userId, entry.scope.clientId);
+  if (entry && cached) {
+    entry.enter(closedTransaction, cached);
+    const quick = quickWrite(request, request.ctx);
+    if (quick) {
+      const [rows] = await oneTripInTenant(deps.database, entry.scope, quick.sql);
+      const answered = quick.answer(request.ctx, rows!);
+      if (answered !== undefined) return answered;
+    }
   }
   return runGuarded(deps, access, undefined, request, tasks, handler);
 }
@@ -345,8 +385,13 @@ async function runGuarded(
   }
   const { scope, enter } = entry;
   const { userId, clientId } = scope;
+  // The principal checked here is kept for the one-statement routes (`oneRead`, `quickRead`, `quickWrite`); a change
+  // committed after this lookup moves the epoch or forgets the entry (principals.ts).
+  const epoch = deps.principals?.epoch() ?? 0;
   const result = await inTenantWith(deps.database, scope, deps.principal.sql(userId, clientId), async (tx, rows) => {
-    enter(tx, deps.principal.read(rows));
+    const principal = deps.principal.read(rows);
+    enter(tx, principal);
+    deps.principals?.set(userId, clientId, principal!, epoch);
     return access.streaming ? STREAMING : handler();
   });
   if (result !== STREAMING) return result;

@@ -16,16 +16,18 @@ interface Entry {
 }
 
 /**
- * Who a token names (the person and the workspace the request acts in), kept in memory for the guard's `oneRead`
- * routes so the hottest reads skip the principal lookup. It serves only while it listens to the
+ * Who a token names (the person and the workspace the request acts in), kept in memory for the guard's
+ * one-statement routes (`oneRead`, `quickRead`, `quickWrite`) so the hottest reads and writes skip the principal
+ * lookup; every signed-in request's own lookup fills it. It serves only while it listens to the
  * `principal_changed` trigger: every write of a cached column of `users` or `clients` (token version, roles,
  * rights, deletion, workspace status and features…), on any path and in any process, notifies at commit and the
  * entry is forgotten. While the listening connection is down the cache is empty and bypassed, and it starts empty
  * again when it listens anew, so a change made meanwhile is never served from memory.
  *
- * What this trades: a revoked token can still be served by a `oneRead` route in the moment between the revoking
- * commit and its notification reaching this process (milliseconds; on the embedded database the notification is
- * handled before the writer's own call returns). Every other route looks the principal up in its transaction.
+ * What this trades: a revoked token can still be served by a one-statement route (and write a like) in the
+ * moment between the revoking commit and its notification reaching this process (milliseconds; on the embedded
+ * database the notification is handled before the writer's own call returns). Every other route looks the
+ * principal up in its transaction.
  *
  * Emits `change` with the notification's payload once it is applied (tests wait for it), `listening` and `lost`.
  */

@@ -2,6 +2,7 @@ import { isUuid } from '@hallway/shared';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
+import pg from 'pg';
 import type { Database, TransactionTimeouts, Tx } from './client.js';
 import { connectionBroken } from './errors.js';
 import { APP_ROLE } from './security.js';
@@ -22,6 +23,9 @@ export function uuidLiteral(value: string | null | undefined): string {
   if (!isUuid(value)) throw new Error('not a uuid');
   return `'${value}'`;
 }
+
+/** Text as an SQL literal, quotes and backslashes escaped whatever `standard_conforming_strings` says. */
+export const textLiteral = (value: string): string => pg.escapeLiteral(value);
 
 /** Per-transaction limits as `set_config` calls; only validated integers are inlined. */
 function limits(timeouts: TransactionTimeouts | undefined): string {
@@ -114,10 +118,10 @@ export function inTenantWith<T>(
 /**
  * One round trip and no BEGIN/COMMIT: the tenant settings, then `statements` (no parameters), sent as one query.
  * PostgreSQL runs a multi-statement query as one implicit transaction, so the settings stay local to it exactly as
- * in `inTenant`; a failing statement rolls all of it back. For reads only: answers the rows of each statement
- * after the settings, in order.
+ * in `inTenant`; a failing statement rolls all of it back. For reads, and for a write that is whole in one
+ * statement (the guard's `quickWrite`). Answers the rows of each statement after the settings, in order.
  */
-export async function readInTenant(database: Database, scope: TenantScope, statements: string): Promise<Row[][]> {
+export async function oneTripInTenant(database: Database, scope: TenantScope, statements: string): Promise<Row[][]> {
   const text = `${tenantSettings(database, scope)} ${statements}`;
   const results =
     database.kind === 'pglite'

@@ -1,5 +1,6 @@
 import { NOTIFICATION_VAR_MAX, type NotificationCode, plainText } from '@hallway/shared';
 import { notificationDefinition } from '../catalogues.js';
+import { uuidLiteral } from '../db/tenant.js';
 import { record } from '../events/bus.js';
 import type { RequestContext } from '../http/context.js';
 import type { MailAttachment } from '../mail/types.js';
@@ -13,6 +14,18 @@ export interface NotificationDispatch {
   dispatch(clientId: string, eventId: string): void;
   /** Queues the event's e-mail to everyone it reached (`PUT api/notification`). */
   mailAgain(clientId: string, eventId: string): void;
+  /**
+   * What the notifications module stores for `request` as one SQL statement (`notifyInStatement`): an INSERT whose
+   * recipients are the jsonb expression `recipients` over the caller's `from` clause (FROM and WHERE), returning
+   * the event's id.
+   */
+  storeStatement(
+    clientId: string,
+    actorId: string | null,
+    request: Omit<NotificationRequest, 'recipients'>,
+    recipients: string,
+    from: string,
+  ): { sql: string; eventId: string };
 }
 
 declare module '../http/module.js' {
@@ -92,6 +105,33 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<v
   if (request) await record(ctx, 'notifications.requested', request);
 }
 
+/**
+ * `notify()` inside a one-statement write (the guard's `quickWrite`), where no other statement may run: the
+ * notification is stored by a CTE of that statement, for one person the statement itself finds (`recipient.sql`,
+ * an SQL uuid expression over `recipient.from`, the FROM clause: a post's author), unless it is the caller. The
+ * FROM clause also says when to tell: no row, no notification. Answers the CTE's body (an INSERT returning the
+ * event's id) and what to call once the statement answered with that id; null without the notifications module.
+ */
+export function notifyInStatement(
+  ctx: RequestContext,
+  input: Omit<NotifyInput, 'recipients'>,
+  recipient: { sql: string; from: string },
+): { sql: string; stored(): void } | null {
+  const dispatcher = ctx.services.notificationDispatch;
+  if (!dispatcher) return null;
+  const actorId = ctx.user?.id ?? null;
+  const notCaller = actorId ? ` WHERE ${recipient.sql} <> ${uuidLiteral(actorId)}` : '';
+  const clientId = ctx.tenant();
+  const { sql, eventId } = dispatcher.storeStatement(
+    clientId,
+    actorId,
+    describe(ctx, input),
+    `jsonb_build_object('ids', jsonb_build_array(${recipient.sql}))`,
+    `${recipient.from}${notCaller}`,
+  );
+  return { sql, stored: () => ctx.afterCommit(() => dispatcher.dispatch(clientId, eventId)) };
+}
+
 /** The request `notify()` records; null when nobody is left to tell. */
 export function notificationRequest(ctx: RequestContext, input: NotifyInput): NotificationRequest | null {
   const actorId = ctx.user?.id ?? null;
@@ -102,6 +142,14 @@ export function notificationRequest(ctx: RequestContext, input: NotifyInput): No
     if (ids.length === 0) return null;
     recipients = { ids };
   }
+  return { ...describe(ctx, input), recipients };
+}
+
+/** A notification's content: the actor, the cleaned variables, the section, the link. */
+function describe(
+  ctx: RequestContext,
+  input: Omit<NotifyInput, 'recipients'>,
+): Omit<NotificationRequest, 'recipients'> {
   const me = ctx.user;
   const actor = me ? `${me.firstName} ${me.lastName}`.trim() || me.login : '';
   const vars: NotificationVars = Object.fromEntries(
@@ -112,7 +160,6 @@ export function notificationRequest(ctx: RequestContext, input: NotifyInput): No
   return {
     code: input.code,
     section: input.section ?? definition.section,
-    recipients,
     vars,
     link: input.link ?? null,
     groupKey: input.groupKey ?? null,
