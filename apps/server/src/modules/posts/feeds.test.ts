@@ -153,10 +153,31 @@ describe('GET /api/post/user_feed/{userId}/{page}', () => {
       'in a public group',
     ]);
   });
+
+  it("pages the person's feed and group posts as one timeline, newest first", async () => {
+    const ws = await makeWorkspace(h);
+    const group = (
+      await call(h, ws.admin, 'POST', '/api/group/', { name: 'Readers', description: 'Books', type: 'public' })
+    ).json().result._id as string;
+    expect((await call(h, ws.employee, 'POST', `/api/group/${group}/join`)).statusCode).toBe(200);
+    // 25 posts: two in the group, then one in the person's own feed, and so on.
+    const written: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const text = `post ${i}`;
+      await post(i % 3 === 2 ? ws.employee : ws.admin, {
+        text,
+        parent: i % 3 === 2 ? { type: 'feed' } : { type: 'group', id: group },
+      });
+      written.unshift(text);
+    }
+    const first = await get(ws.employee, `/api/post/user_feed/${ws.employee.id}/0`);
+    const second = await get(ws.employee, `/api/post/user_feed/${ws.employee.id}/1`);
+    expect(first).toMatchObject({ total: 25, pages: 2, page: 0 });
+    expect([...texts(first), ...texts(second)]).toEqual(written);
+  });
 });
 
 describe('the user feed in one statement (PostgreSQL)', () => {
-  /** Runs `work` and counts what it asked of the pool: connections taken and one-off queries (`pool.query`). */
   it.runIf(!!process.env.TEST_DATABASE_URL)(
     'answers in one round trip with everything the transaction path gives, and falls back when groups are off',
     async () => {

@@ -277,24 +277,36 @@ const { tenant: TENANT, me: ME } = CALLER;
  */
 export function userFeedStatement(offset: number, groupsOfCaller: string | null): string {
   if (!Number.isSafeInteger(offset) || offset < 0) throw new Error('an offset is a whole number');
-  // Each list is made into an array once (an InitPlan) and walks posts_parent_idx per id, as `anyOf` does: with
-  // `IN (subquery)` PostgreSQL walked the workspace's whole timeline instead and filtered it (28 ms for someone who
-  // follows 10 people, against 2 ms; EXPLAIN ANALYZE on the bench data).
-  const people = `ARRAY(SELECT ${ME} UNION ALL ${FOLLOWED_BY_CALLER})`;
-  const groups = groupsOfCaller && `ARRAY(${groupsOfCaller})`;
-  const feeds = `(x.parent_type = 'feed' AND x.parent_id = ANY(${people}))`;
-  const where = groups ? `(${feeds} OR (x.parent_type = 'group' AND x.parent_id = ANY(${groups})))` : feeds;
+  // Each list is made into an array once (`k`, read by the count and the page alike) and walks posts_parent_idx per
+  // id, as `anyOf` does: with `IN (subquery)` PostgreSQL walked the workspace's whole timeline instead and filtered
+  // it (28 ms for someone who follows 10 people, against 2 ms; EXPLAIN ANALYZE on the bench data). The personal
+  // feeds and the groups are two branches, each its own newest `offset + 20` read from the index alone, merged:
+  // one scan with OR between them read every matching post's row (2,067 for a member of 206 groups: 4.0 ms against
+  // 2.1 ms).
+  const branch = (type: 'feed' | 'group', keys: string) =>
+    `(SELECT x.id, x.created FROM posts x
+       WHERE x.client_id = ${TENANT} AND x.parent_type = '${type}' AND x.parent_id = ANY(${keys})
+       ORDER BY x.created DESC, x.id DESC LIMIT ${offset + FEED_PAGE_SIZE})`;
   const counted = (feed: string, keys: string) =>
     `(SELECT coalesce(sum(c.count), 0) FROM post_counts c WHERE c.client_id = ${TENANT} AND c.feed = '${feed}' AND c.key = ANY(${keys}))`;
-  const total = groups ? `${counted('feed', people)} + ${counted('group', groups)}` : counted('feed', people);
-  return `SELECT t.total, p.*,
+  const groups = groupsOfCaller ? `ARRAY(${groupsOfCaller})` : 'ARRAY[]::uuid[]';
+  const total = groupsOfCaller
+    ? `${counted('feed', 'k.people')} + ${counted('group', 'k.groups')}`
+    : counted('feed', 'k.people');
+  const matching = groupsOfCaller
+    ? `${branch('feed', 'k.people')} UNION ALL ${branch('group', 'k.groups')}`
+    : branch('feed', 'k.people');
+  // Both lists and the total are computed once (materialized): as a lateral subquery the total ran for every post.
+  return `WITH k AS MATERIALIZED (SELECT ARRAY(SELECT ${ME} UNION ALL ${FOLLOWED_BY_CALLER}) AS people, ${groups} AS groups),
+      t AS MATERIALIZED (SELECT (${total})::int AS total FROM k)
+    SELECT t.total, p.*,
       (SELECT r.reaction FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${ME}) AS my_reaction,
       EXISTS (SELECT 1 FROM post_views v WHERE v.post_id = p.id AND v.user_id = ${ME}) AS viewed,
       (p.must_read AND EXISTS (SELECT 1 FROM post_acks a WHERE a.post_id = p.id AND a.user_id = ${ME})) AS acknowledged,
       ${AUTHOR_CARD} AS author, ${MENTIONED_CARDS} AS mentioned
-    FROM (SELECT (${total})::int AS total) t
-    LEFT JOIN LATERAL (SELECT x.id FROM posts x WHERE x.client_id = ${TENANT} AND ${where}
-      ORDER BY x.created DESC, x.id DESC LIMIT ${FEED_PAGE_SIZE} OFFSET ${offset}) page ON true
+    FROM k CROSS JOIN t
+    LEFT JOIN LATERAL (SELECT m.id FROM (${matching}) m
+      ORDER BY m.created DESC, m.id DESC LIMIT ${FEED_PAGE_SIZE} OFFSET ${offset}) page ON true
     LEFT JOIN posts p ON p.id = page.id
     ORDER BY p.created DESC, p.id DESC;`;
 }
