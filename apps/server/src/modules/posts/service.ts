@@ -127,7 +127,6 @@ export async function createPost(
     .values({ ...(id ? { id } : {}), ...values })
     .returning();
   await saveMentions(ctx, row, false);
-  await movePostCount(ctx.db, row, 1);
   await notify(ctx, {
     code: row.kind === 'thanks' ? 'posts.thanks' : 'posts.mention',
     recipients: await postReaders(ctx, row, row.mentions),
@@ -145,6 +144,8 @@ export async function createPost(
       vars: { text: row.text },
       link: `/post/${row.id}`,
     });
+  // Last: the feed's counter row is the workspace's one hot row, held from here to the commit.
+  await movePostCount(ctx.db, row, 1);
   return row;
 }
 
