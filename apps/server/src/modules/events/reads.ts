@@ -1,6 +1,7 @@
 // Reading events: one with its members, a range of occurrences, and what the caller may see.
 import { EVENT_MAX_DAYS, EVENT_RANGE_MAX_DAYS, type EventDto, type EventMember } from '@hallway/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { anyOf } from '../../platform/db/client.js';
 import { invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { workspaceTimeZone } from '../clients/index.js';
@@ -29,7 +30,7 @@ async function mineOf(ctx: RequestContext, rootIds: string[]): Promise<Map<strin
   const rows = await ctx.db
     .select({ eventId: eventMembers.eventId, answer: eventMembers.answer, reminders: eventMembers.reminders })
     .from(eventMembers)
-    .where(and(eq(eventMembers.userId, me), inArray(eventMembers.eventId, [...new Set(rootIds)])));
+    .where(and(eq(eventMembers.userId, me), anyOf(eventMembers.eventId, [...new Set(rootIds)])));
   return new Map(rows.map((r) => [r.eventId, { answer: r.answer, reminders: r.reminders }]));
 }
 const notMine: Mine = { answer: null, reminders: [] };
@@ -134,7 +135,7 @@ export async function listRange(
   for (const row of rows) if (!row.seriesId) roots.set(row.id, row);
   const missing = [...new Set(rows.filter((r) => r.seriesId && !roots.has(r.seriesId)).map((r) => r.seriesId!))];
   if (missing.length) {
-    for (const root of await ctx.db.select().from(events).where(inArray(events.id, missing))) roots.set(root.id, root);
+    for (const root of await ctx.db.select().from(events).where(anyOf(events.id, missing))) roots.set(root.id, root);
   }
   const items: { row: EventRow; root: EventRow; occurrence: Occurrence | null }[] = [];
   for (const row of rows) {

@@ -20,8 +20,8 @@ function formatOf(zone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The local wall-clock fields of an instant, as the UTC fields of a "floating" time (ms). */
-export function floating(utcMs: number, zone: string): number {
+/** `floating` as Intl answers it: a few microseconds a call, and a month's calendar makes tens of thousands. */
+function exactFloating(utcMs: number, zone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatOf(zone).formatToParts(new Date(utcMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -30,14 +30,46 @@ export function floating(utcMs: number, zone: string): number {
 }
 
 /**
+ * A zone's offset over each quarter of an hour, as Intl gave it at both ends of the quarter: the same at both, it
+ * holds throughout (no zone changes its offset twice within 15 minutes); different, the quarter holds a change and
+ * is answered exactly each time (NaN). Started over beyond `MAX_QUARTERS` entries.
+ */
+const QUARTER_MS = 900_000;
+const MAX_QUARTERS = 200_000;
+const quarters = new Map<string, number>();
+
+/** The local wall-clock fields of an instant, as the UTC fields of a "floating" time (ms; seconds kept). */
+export function floating(utcMs: number, zone: string): number {
+  const quarter = Math.floor(utcMs / QUARTER_MS);
+  const key = `${zone} ${quarter}`;
+  let offset = quarters.get(key);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_MS;
+    const end = start + QUARTER_MS - 1000;
+    const atStart = exactFloating(start, zone) - start;
+    offset = exactFloating(end, zone) - end === atStart ? atStart : Number.NaN;
+    if (quarters.size >= MAX_QUARTERS) quarters.clear();
+    quarters.set(key, offset);
+  }
+  return Number.isNaN(offset) ? exactFloating(utcMs, zone) : Math.floor(utcMs / 1000) * 1000 + offset;
+}
+
+/**
  * The instant a local wall-clock time (given as a floating time's UTC fields) names in the zone. A time skipped by
  * a daylight-saving jump lands after the jump; a repeated hour takes its first instant.
  */
 export function unfloat(floatMs: number, zone: string): number {
-  const first = floatMs - (floating(floatMs, zone) - floatMs);
-  const second = floatMs - (floating(first, zone) - first);
-  if (floating(second, zone) === floatMs) return Math.min(first, second);
-  return floating(first, zone) === floatMs ? first : second;
+  // The zone's offsets a day before and a day after (no zone changes twice within two days): a local time taken at
+  // each, the earlier that shows that local time; none does when the time was skipped, and the offset before the
+  // jump puts it after. (Taking the offset at the local time read as UTC missed the first of a repeated hour east
+  // of UTC.)
+  const offset = (at: number) => floating(at, zone) - at;
+  const early = floatMs - offset(floatMs - DAY_MS);
+  const late = floatMs - offset(floatMs + DAY_MS);
+  const shows = (t: number) => floating(t, zone) === floatMs;
+  if (shows(early) && shows(late)) return Math.min(early, late);
+  if (shows(late)) return late;
+  return early;
 }
 
 /** `YYYY-MM-DD` + `HH:mm` as a floating time. */

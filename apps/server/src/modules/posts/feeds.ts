@@ -1,7 +1,7 @@
 import { FEED_PAGE_SIZE, type FeedPage, type PostQuery, THANKS_PAGE_SIZE } from '@hallway/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { QuickRead } from '../../platform/access/guard.js';
-import { rowsOf, type Tx } from '../../platform/db/client.js';
+import { anyOf, rowsOf, type Tx } from '../../platform/db/client.js';
 import { forbidden, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { followedBy, isWorkspacePerson } from '../users/index.js';
@@ -10,7 +10,6 @@ import { canReadGroup, readableBy } from './groups.js';
 import { wallPolicy } from './policy.js';
 import { type PostView, presentPosts } from './presenter.js';
 import {
-  anyOf,
   countedPosts,
   countPosts,
   loadNewsPage,

@@ -1,18 +1,7 @@
 import { FEED_PAGE_SIZE, type PersonCard, POSTS_PINNED_MAX, type Reaction } from '@hallway/shared';
-import {
-  type AnyColumn,
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Db, rowsOf, type Tx } from '../../platform/db/client.js';
+import { anyOf, type Db, rowsOf, type Tx } from '../../platform/db/client.js';
 import { prepared, slot } from '../../platform/db/prepared.js';
 import { CALLER } from '../../platform/db/security.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -221,13 +210,6 @@ export async function movePostCount(tx: Tx, row: Pick<PostRow, 'clientId' | 'par
       set: { count: sql`greatest(${postCounts.count} + ${by}, 0)` },
     });
 }
-
-/**
- * `column = ANY($1::uuid[])`: one parameter however long the list, and a plan that walks the index once per id
- * whether or not the table has statistics (the embedded database never runs ANALYZE on its own).
- */
-export const anyOf = (column: AnyColumn, ids: string[] | Placeholder): SQL =>
-  sql`${column} = ANY(${Array.isArray(ids) ? sql.param(ids) : ids}::uuid[])`;
 
 /**
  * How many posts some feeds hold together, from their counters (no row of `posts` is read), as a scalar expression:

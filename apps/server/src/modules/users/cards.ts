@@ -1,6 +1,6 @@
 import type { PersonCard } from '@hallway/shared';
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.js';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { anyOf, type Tx } from '../../platform/db/client.js';
 import { CALLER } from '../../platform/db/security.js';
 import { invalidFields } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -20,7 +20,7 @@ export async function personCards(tx: Tx, ids: Iterable<string>): Promise<Map<st
       pics: users.pics,
     })
     .from(users)
-    .where(inArray(users.id, wanted));
+    .where(anyOf(users.id, wanted));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -60,7 +60,7 @@ export async function assertActivePeople(
   const rows = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.clientId, ctx.tenant()), eq(users.deletionMark, false), inArray(users.id, wanted)));
+    .where(and(eq(users.clientId, ctx.tenant()), eq(users.deletionMark, false), anyOf(users.id, wanted)));
   if (rows.length !== wanted.length) throw invalidFields({ [field]: code });
 }
 
