@@ -104,6 +104,26 @@ export function allOccurrences(timing: SeriesTiming, stop: number): Occurrence[]
   return rule.all((_d, i) => i <= EVENT_REPEAT_MAX).map((d) => occurrenceAt(d.getTime(), length, timing.timeZone));
 }
 
+/**
+ * The floating starts a rule makes within [after, before], kept: a rule's expansion is a pure function of these, the
+ * same month is asked for by everyone who opens the calendar, and rrule walks every year from the series' start to
+ * get there (`rebuildYear` was a tenth of a month's calendar). Started over beyond `MAX_EXPANSIONS` entries.
+ */
+const MAX_EXPANSIONS = 20_000;
+const expansions = new Map<string, number[]>();
+function floatingStartsBetween(repeat: Repeat, floatStart: number, after: number, before: number): number[] {
+  const key = `${JSON.stringify(repeat)} ${floatStart} ${after} ${before}`;
+  let starts = expansions.get(key);
+  if (!starts) {
+    starts = floatingRule(repeat, floatStart)
+      .between(new Date(after), new Date(before), true)
+      .map((d) => d.getTime());
+    if (expansions.size >= MAX_EXPANSIONS) expansions.clear();
+    expansions.set(key, starts);
+  }
+  return starts;
+}
+
 /** Occurrences overlapping [from, to), without the excluded ones: only the range is expanded. */
 export function occurrencesBetween(
   timing: SeriesTiming,
@@ -113,12 +133,11 @@ export function occurrencesBetween(
 ): Occurrence[] {
   const floatStart = floating(timing.start, timing.timeZone);
   const length = floatingLength(timing);
-  const rule = floatingRule(timing.repeat, floatStart);
   // Floating times differ from instants by at most 14 hours: widen by a day each side, then filter exactly.
-  const candidates = rule.between(new Date(from - length - DAY_MS), new Date(to + DAY_MS), true);
+  const candidates = floatingStartsBetween(timing.repeat, floatStart, from - length - DAY_MS, to + DAY_MS);
   const skip = new Set(excluded);
   return candidates
-    .map((d) => occurrenceAt(d.getTime(), length, timing.timeZone))
+    .map((start) => occurrenceAt(start, length, timing.timeZone))
     .filter((o) => o.start < to && o.end > from && !skip.has(o.start));
 }
 
