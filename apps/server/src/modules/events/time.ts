@@ -90,6 +90,6 @@ export function timeOfFloat(floatMs: number): string {
 
 /** The local date and time of an instant in the zone. */
 export function localOf(utcMs: number, zone: string): { date: string; time: string } {
-  const f = floating(utcMs, zone);
-  return { date: dateOfFloat(f), time: timeOfFloat(f) };
+  const iso = new Date(floating(utcMs, zone)).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
