@@ -21,7 +21,7 @@ function formatOf(zone: string): Intl.DateTimeFormat {
 }
 
 /** `floating` as Intl answers it: a few microseconds a call, and a month's calendar makes tens of thousands. */
-function exactFloating(utcMs: number, zone: string): number {
+export function exactFloating(utcMs: number, zone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatOf(zone).formatToParts(new Date(utcMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
