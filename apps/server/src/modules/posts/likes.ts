@@ -47,6 +47,7 @@ export function toggleStatement(ctx: RequestContext, id: string, reaction: React
     { code: 'posts.reaction', link: `/post/${id}`, groupKey: `reaction:${id}` },
     { sql: 'open.author_id', from: 'FROM open, added' },
   );
+  const notified = notice ? `,\n      notified AS (${notice.sql})` : '';
   // The post's row is locked first, as `reactToPost` locks it: every other lock the statement takes comes after,
   // since each change reads `open`, so a toggle here and one there never wait for each other crosswise.
   const sql = `WITH p AS (SELECT id, client_id, author_id, parent_type, parent_id FROM posts
@@ -72,12 +73,7 @@ export function toggleStatement(ctx: RequestContext, id: string, reaction: React
                         ELSE jsonb_build_object(moved.was, ${inc('moved.was', '-1')}) END
                  FROM moved
                  WHERE posts.id = ${post} AND (moved.added + moved.gone > 0 OR moved.was IS NOT NULL)
-                 RETURNING likes_count, reactions)${
-                   notice
-                     ? `,
-      notified AS (${notice.sql})`
-                     : ''
-                 }
+                 RETURNING likes_count, reactions)${notified}
     SELECT p.id, p.parent_type, p.parent_id, moved.*, counts.likes_count, counts.reactions,
            ${notice ? '(SELECT id FROM notified)' : 'NULL'} AS notified
     FROM p, moved LEFT JOIN counts ON true;`;
