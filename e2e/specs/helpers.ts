@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -107,6 +108,18 @@ export function socketIdentified(page: Page): Promise<void> {
 }
 
 /** A token for API calls made beside the browser (another "device" of the same person). */
+/**
+ * Clicks `target` until `shown` appears. The start-up data reaches the page in background renders (transitions) that
+ * may swap the clicked element for a new one just as it is clicked; on a loaded machine that click is lost, and a
+ * person would click again. Checks `shown` first, so a click that took effect is never repeated.
+ */
+export async function clickUntilShown(target: Locator, shown: Locator) {
+  await expect(async () => {
+    if (!(await shown.isVisible())) await target.click({ timeout: 5_000 });
+    await expect(shown).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 export async function apiToken(request: APIRequestContext, login: string, password = DEMO_PASSWORD) {
   const response = await request.post('/api/loginPage', { data: { login, password } });
   expect(response.ok()).toBeTruthy();
