@@ -84,9 +84,6 @@ export const DAY_MS = 86_400_000;
 export function dateOfFloat(floatMs: number): string {
   return new Date(floatMs).toISOString().slice(0, 10);
 }
-export function timeOfFloat(floatMs: number): string {
-  return new Date(floatMs).toISOString().slice(11, 16);
-}
 
 /** The local date and time of an instant in the zone. */
 export function localOf(utcMs: number, zone: string): { date: string; time: string } {
