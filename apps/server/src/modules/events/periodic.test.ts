@@ -1,7 +1,14 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createHarness, type Harness, makeWorkspace, type TestWorkspace } from '../../test/harness.js';
+import {
+  call,
+  createHarness,
+  type Harness,
+  makeWorkspace,
+  roundTrips,
+  type TestWorkspace,
+} from '../../test/harness.js';
 import { allOccurrences, normalizeRepeat, seriesStop } from './recurrence.js';
 import { floatOf, localOf, unfloat } from './time.js';
 
@@ -111,6 +118,46 @@ describe('periodic events', () => {
     expect(
       (await call(h, ws.employee, 'GET', `/api/event/${series._id}?occurrence=${third}T01:00:00Z`)).statusCode,
     ).toBe(400);
+  });
+
+  it('reads a range in one statement with the organizer and the answer; a moved occurrence past its series too', async () => {
+    const ws = await makeWorkspace(h);
+    const monday = mondayFrom(dayIn(2));
+    const series = (await weekly(ws, monday, { period: 'week', count: 2 }, { timeZone: 'UTC' })).json().result;
+    const answered = await call(h, ws.employee, 'PUT', `/api/event/${series._id}/answer`, { answer: 'accept' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const to = new Date(Date.parse(monday) + 60 * DAY).toISOString().slice(0, 10);
+    const list = await occurrences(ws, monday, to);
+    const range = (from: string, until: string) =>
+      roundTrips(h, () =>
+        call(h, ws.employee, 'GET', `/api/event/byClient/${ws.id}?from=${from}T00:00:00Z&to=${until}T00:00:00Z`),
+      );
+    const quick = await range(monday, to);
+    expect({ transactions: quick.transactions, queries: quick.queries }).toEqual({ transactions: 0, queries: 1 });
+    expect(quick.result.json().result).toEqual(list);
+    expect(list.map((o) => [o.myAnswer, o.organizer._id, o.can.answer])).toEqual([
+      ['accept', ws.admin.id, true],
+      ['accept', ws.admin.id, true],
+    ]);
+
+    // The second occurrence moves a month on, past the series' end: a range holding it alone reads the series too.
+    const later = new Date(Date.parse(monday) + 35 * DAY).toISOString().slice(0, 10);
+    const moved = await call(h, ws.admin, 'PUT', `/api/event/periodic_event/${series._id}`, {
+      name: 'Weekly team meeting',
+      date: later,
+      startTime: '15:00',
+      endTime: '16:00',
+      timeZone: 'UTC',
+      members: [ws.employee.id],
+      scope: 'this',
+      occurrence: list[1].occurrence,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const alone = await range(later, new Date(Date.parse(later) + DAY).toISOString().slice(0, 10));
+    expect(alone.result.json().result).toMatchObject([
+      { date: later, startTime: '15:00', series_id: series._id, myAnswer: 'accept', organizer: { _id: ws.admin.id } },
+    ]);
+    expect({ transactions: alone.transactions, queries: alone.queries }).toEqual({ transactions: 1, queries: 1 });
   });
 
   it('works on weekdays, months and years, with an end date', async () => {

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../platform/http/context.js';
 import { unknownPerson } from '../users/index.js';
 import { eventPolicy, type Mine } from './policy.js';
 import type { Occurrence } from './recurrence.js';
-import type { EventRow } from './tables.js';
+import type { ListedEvent } from './tables.js';
 import { DAY_MS, localOf } from './time.js';
 
 /**
@@ -12,8 +12,8 @@ import { DAY_MS, localOf } from './time.js';
  */
 export function presentEvent(
   ctx: RequestContext,
-  row: EventRow,
-  root: EventRow,
+  row: ListedEvent,
+  root: ListedEvent,
   organizer: PersonCard | undefined,
   mine: Mine,
   occurrence: Occurrence | null,

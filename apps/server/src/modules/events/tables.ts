@@ -78,6 +78,10 @@ export const events = pgTable(
   ],
 );
 export type EventRow = typeof events.$inferSelect;
+/** An event's bookkeeping columns, which no answer shows (a range does not read them). */
+export const EVENT_BOOKKEEPING = ['clientId', 'lastEnd', 'created', 'updated'] as const;
+/** An event as answers show it (`presentEvent`). */
+export type ListedEvent = Omit<EventRow, (typeof EVENT_BOOKKEEPING)[number]>;
 
 /**
  * Who takes part: one row per person (departments are resolved to their people when the event is saved). Rows

@@ -1,7 +1,6 @@
 import { FEED_PAGE_SIZE, type PersonCard, POSTS_PINNED_MAX, type Reaction } from '@hallway/shared';
 import { and, desc, eq, getTableColumns, inArray, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { anyOf, type Db, rowsOf, type Tx } from '../../platform/db/client.js';
+import { anyOf, constantText, type Db, rowsOf, type Tx, tableRowReader } from '../../platform/db/client.js';
 import { prepared, slot } from '../../platform/db/prepared.js';
 import { CALLER } from '../../platform/db/security.js';
 import type { RequestContext } from '../../platform/http/context.js';
@@ -240,15 +239,8 @@ export function countPosts(where: SQL | undefined): SQL {
   return sql`(SELECT count(*) FROM ${posts} WHERE ${where ?? sql`true`})`;
 }
 
-const dialect = new PgDialect({ casing: 'snake_case' });
-/** A fragment built without parameters, as text for a constant statement. */
-function textOf(fragment: SQL): string {
-  const query = dialect.sqlToQuery(fragment);
-  if (query.params.length) throw new Error('a constant statement takes no parameters');
-  return query.sql;
-}
-const AUTHOR_CARD = textOf(personCardSql(sql.raw('p.author_id')));
-const MENTIONED_CARDS = textOf(personCardsSql(sql.raw('p.mentions')));
+const AUTHOR_CARD = constantText(personCardSql(sql.raw('p.author_id')));
+const MENTIONED_CARDS = constantText(personCardsSql(sql.raw('p.mentions')));
 const { tenant: TENANT, me: ME } = CALLER;
 
 /**
@@ -293,20 +285,14 @@ export function userFeedStatement(offset: number, groupsOfCaller: string | null)
     ORDER BY p.created DESC, p.id DESC;`;
 }
 
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const postColumns = Object.entries(columns).map(([key, column]) => [key, snake(key), column] as const);
+const postColumns = tableRowReader(posts);
 
 /** The page of `userFeedStatement`'s rows, as `loadPostPage` answers it. */
 export function pageOfRows(rows: Record<string, unknown>[]): PostPage {
   const views = rows
     .filter((raw) => raw.id !== null)
     .map((raw): PostView => {
-      const row = Object.fromEntries(
-        postColumns.map(([key, name, column]) => {
-          const value = raw[name];
-          return [key, value === null || value === undefined ? value : column.mapFromDriverValue(value)];
-        }),
-      ) as PostRow;
+      const row = postColumns.read(raw);
       return {
         row,
         myReaction: raw.my_reaction as Reaction | null,

@@ -1,7 +1,22 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type AnyColumn, type ExtractTablesWithRelations, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  type ExtractTablesWithRelations,
+  getTableColumns,
+  type InferSelectModel,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { CasingCache } from 'drizzle-orm/casing';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  type PgDatabase,
+  PgDialect,
+  type PgQueryResultHKT,
+  type PgTable,
+  type PgTransaction,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 
@@ -17,6 +32,40 @@ export type DbOrTx = Db | Tx;
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+/** A fragment built without parameters, as the text of a constant statement (the guard's one-trip reads). */
+export function constantText(fragment: SQL): string {
+  const query = dialect.sqlToQuery(fragment);
+  if (query.params.length) throw new Error('a constant statement takes no parameters');
+  return query.sql;
+}
+
+/**
+ * How to read `table`'s columns (but `except`) from the rows of a statement of our own text (the guard's one-trip
+ * reads): `select(alias)` lists them for the statement, `read` maps a row by their names in the database, each
+ * value as Drizzle's own select maps it, whichever driver parsed it.
+ */
+export function tableRowReader<T extends PgTable, K extends keyof InferSelectModel<T> & string = never>(
+  table: T,
+  except: readonly K[] = [],
+) {
+  const casing = new CasingCache('snake_case');
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([key]) => !(except as readonly string[]).includes(key))
+    .map(([key, column]) => [key, casing.getColumnCasing(column), column] as const);
+  return {
+    select: (alias: string) => columns.map(([, name]) => `${alias}."${name}"`).join(', '),
+    read(raw: Record<string, unknown>): Omit<InferSelectModel<T>, K> {
+      const row: Record<string, unknown> = {};
+      for (const [key, name, column] of columns) {
+        const value = raw[name];
+        row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
+      }
+      return row as Omit<InferSelectModel<T>, K>;
+    },
+  };
 }
 
 /**
