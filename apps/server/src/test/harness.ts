@@ -94,30 +94,85 @@ export async function createHarness(
 }
 
 /**
- * How `work` reached the database: `transactions` opened (a pooled connection taken, or PGlite's `transaction`)
- * and `queries` sent outside them (pg's `pool.query`, PGlite's `exec`), so a test can tell a one-statement route
- * from one that opened a transaction.
+ * How `work` reached the database: `transactions` opened (a pooled connection's BEGIN, or PGlite's `transaction`)
+ * and `queries` sent outside them (a pooled connection's query without BEGIN, PGlite's `exec`), so a test can tell
+ * a one-statement route from one that opened a transaction.
  */
 export async function roundTrips<T>(h: Harness, work: () => Promise<T>) {
   const seen = { transactions: 0, queries: 0 };
   const { pool, pglite } = h.platform.database;
-  const target = (pool ?? pglite) as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const [opens, sends] = pool ? ['connect', 'query'] : ['transaction', 'exec'];
-  const originals = { [opens]: target[opens], [sends]: target[sends] };
-  const counting = (name: string, key: keyof typeof seen) =>
-    function (this: unknown, ...args: unknown[]) {
-      seen[key]++;
-      return originals[name].apply(this, args);
-    };
-  target[opens] = counting(opens, 'transactions');
-  target[sends] = counting(sends, 'queries');
+  const restore: (() => void)[] = [];
+  /** Replaces `target[name]` by `wrap(original)` until `work` is done. */
+  type Method = (this: unknown, ...args: unknown[]) => unknown;
+  const spy = (target: object, name: string, wrap: (original: Method) => Method) => {
+    const object = target as Record<string, Method>;
+    const original = object[name]!;
+    object[name] = wrap(original);
+    restore.push(() => {
+      object[name] = original;
+    });
+  };
+  if (pool) {
+    // Each checkout's first query tells: BEGIN opens a transaction, anything else is a one-trip query.
+    spy(
+      pool,
+      'connect',
+      (connect) =>
+        function (this: unknown, ...args: unknown[]) {
+          // pg's own pool.query checks out with a callback: it is counted as a query below.
+          if (typeof args[0] === 'function') return connect.apply(this, args);
+          return (connect.apply(this, args) as Promise<object>).then((client) => {
+            let first = true;
+            spy(
+              client,
+              'query',
+              (query) =>
+                function (this: unknown, ...queryArgs: unknown[]) {
+                  if (first) {
+                    const text = typeof queryArgs[0] === 'string' ? queryArgs[0] : '';
+                    seen[text.startsWith('BEGIN') ? 'transactions' : 'queries']++;
+                    first = false;
+                  }
+                  return query.apply(this, queryArgs);
+                },
+            );
+            return client;
+          });
+        },
+    );
+    spy(
+      pool,
+      'query',
+      (query) =>
+        function (this: unknown, ...args: unknown[]) {
+          seen.queries++;
+          return query.apply(this, args);
+        },
+    );
+  } else {
+    spy(
+      pglite!,
+      'transaction',
+      (transaction) =>
+        function (this: unknown, ...args: unknown[]) {
+          seen.transactions++;
+          return transaction.apply(this, args);
+        },
+    );
+    spy(
+      pglite!,
+      'exec',
+      (exec) =>
+        function (this: unknown, ...args: unknown[]) {
+          seen.queries++;
+          return exec.apply(this, args);
+        },
+    );
+  }
   try {
-    const result = await work();
-    // pg's pool.query takes its connection through pool.connect itself.
-    if (pool) seen.transactions -= seen.queries;
-    return { result, ...seen };
+    return { result: await work(), ...seen };
   } finally {
-    Object.assign(target, originals);
+    for (const undo of restore.reverse()) undo();
   }
 }
 

@@ -9,6 +9,7 @@ import {
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { anyOf, constantText, rowsOf, tableRowReader } from '../../platform/db/client.js';
 import { CALLER } from '../../platform/db/security.js';
+import { inlineTrip, type TripStatement } from '../../platform/db/tenant.js';
 import { invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { workspaceTimeZone } from '../clients/index.js';
@@ -132,17 +133,16 @@ export function rangeOf(fromIso: string, toIso: string): { from: number; to: num
 
 const { tenant: TENANT, me: ME } = CALLER;
 const ORGANIZER_CARD = constantText(personCardSql(sql.raw('e.organizer_id')));
-const instantLiteral = (ms: number) => `'${new Date(ms).toISOString()}'::timestamptz`;
 
 /**
  * The rows of a range the caller may see, in one constant statement naming the caller and the workspace by the
- * transaction's settings (the range's instants are validated numbers): single events by the start index (an event
+ * transaction's settings, kept prepared (the range's instants are its values): single events by the start index (an event
  * lasts at most EVENT_MAX_DAYS), moved occurrences through their series' visibility, series by the index of their
  * last end; and with each row its organizer's card and the caller's own answer, which `presentRange` needs of the
  * rows that are roots (series and single events).
  */
-export function rangeStatement({ from, to }: { from: number; to: number }, scope: 'visible' | 'mine'): string {
-  const [earliest, start, end] = [from - EVENT_MAX_DAYS * DAY_MS, from, to].map(instantLiteral);
+export function rangeStatement({ from, to }: { from: number; to: number }, scope: 'visible' | 'mine'): TripStatement {
+  const [earliest, start, end] = ['$1', '$2', '$3'];
   const seen = (r: string) => {
     const own = `${r}.organizer_id = ${ME} OR EXISTS (SELECT 1 FROM event_members m WHERE m.event_id = ${r}.id AND m.user_id = ${ME})`;
     return scope === 'mine' ? `(${own})` : `(${r}.public OR ${own})`;
@@ -160,9 +160,11 @@ export function rangeStatement({ from, to }: { from: number; to: number }, scope
     WHERE r.client_id = ${TENANT} AND r.rrule IS NOT NULL
       AND r.last_end > ${start} AND r.starts_at < ${end} AND ${seen('r')}`;
   // `= ANY (ARRAY(…))` reads the rows by primary key; `IN (…)` planned a hash join over the whole table.
-  return `SELECT ${listedColumns.select('e')}, ${ORGANIZER_CARD} AS organizer_card, m.answer AS my_answer, m.reminders AS my_reminders
+  const text = `SELECT ${listedColumns.select('e')}, ${ORGANIZER_CARD} AS organizer_card, m.answer AS my_answer, m.reminders AS my_reminders
     FROM events e LEFT JOIN event_members m ON m.event_id = e.id AND m.user_id = ${ME}
     WHERE e.id = ANY (ARRAY(${ids}))`;
+  const instants = [from - EVENT_MAX_DAYS * DAY_MS, from, to].map((ms) => new Date(ms).toISOString());
+  return { name: `event_range_${scope}`, types: ['timestamptz', 'timestamptz', 'timestamptz'], text, values: instants };
 }
 
 const listedColumns = tableRowReader(events, EVENT_BOOKKEEPING);
@@ -246,7 +248,7 @@ export async function listRange(
 ): Promise<EventDto[]> {
   const range = rangeOf(fromIso, toIso);
   if (!range) throw invalidFields({ to: 'event_range_invalid' });
-  const rows = rangeRowsOf(await rowsOf(ctx.db, sql.raw(rangeStatement(range, scope))));
+  const rows = rangeRowsOf(await rowsOf(ctx.db, sql.raw(inlineTrip(rangeStatement(range, scope)))));
   const roots = rootsOf(rows);
   const missing = missingRoots(rows, roots);
   if (missing.length) {

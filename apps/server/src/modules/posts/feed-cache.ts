@@ -2,7 +2,7 @@ import type { FeedPage, Reaction } from '@hallway/shared';
 import { and, eq } from 'drizzle-orm';
 import type { QuickRead } from '../../platform/access/guard.js';
 import { CALLER } from '../../platform/db/security.js';
-import { uuidLiteral } from '../../platform/db/tenant.js';
+import type { TripStatement } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { PostView } from './presenter.js';
 import { postCounts, type ReactionCountsRow } from './tables.js';
@@ -29,7 +29,7 @@ interface Kept {
   version: string;
   views: Shared[];
   /** The check statement of this page (the caller and the workspace come from the transaction's settings). */
-  sql: string;
+  sql: TripStatement;
 }
 
 /** Workspaces whose page is kept at once; the least recently read goes first. */
@@ -37,17 +37,19 @@ const MAX_WORKSPACES = 2000;
 
 const { tenant: TENANT, me: ME } = CALLER;
 
-/** The statement that checks a kept page and reads what is per request: the ids are validated uuids, inlined. */
-function checkSql(ids: string[]): string {
-  const list = ids.map((id) => uuidLiteral(id).slice(1, -1)).join(',');
-  return `SELECT c.count, c.version, p.id, p.likes_count, p.reactions, p.comments_count, p.views_count,
+/** The statement that checks a kept page and reads what is per request. */
+const checkStatement = (ids: string[]): TripStatement => ({
+  name: 'company_page_check',
+  types: ['uuid[]'],
+  text: `SELECT c.count, c.version, p.id, p.likes_count, p.reactions, p.comments_count, p.views_count,
       p.acks_count,
       (SELECT r.reaction FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${ME}) AS my_reaction,
       EXISTS (SELECT 1 FROM post_views v WHERE v.post_id = p.id AND v.user_id = ${ME}) AS viewed,
       (p.must_read AND EXISTS (SELECT 1 FROM post_acks a WHERE a.post_id = p.id AND a.user_id = ${ME})) AS acknowledged
-    FROM post_counts c LEFT JOIN posts p ON p.client_id = c.client_id AND p.id = ANY('{${list}}'::uuid[])
-    WHERE c.client_id = ${TENANT} AND c.feed = 'company' AND c.key = ${TENANT};`;
-}
+    FROM post_counts c LEFT JOIN posts p ON p.client_id = c.client_id AND p.id = ANY($1)
+    WHERE c.client_id = ${TENANT} AND c.feed = 'company' AND c.key = ${TENANT}`,
+  values: [ids],
+});
 
 interface CheckRow {
   count: number | string;
@@ -84,7 +86,7 @@ export class CompanyPageCache {
     this.pages.set(clientId, {
       version,
       views: views.map(({ row, author, mentioned }) => ({ row, author, mentioned })),
-      sql: checkSql(views.map((v) => v.row.id)),
+      sql: checkStatement(views.map((v) => v.row.id)),
     });
   }
 

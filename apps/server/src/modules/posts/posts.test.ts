@@ -9,6 +9,7 @@ import {
   type Harness,
   makeUser,
   makeWorkspace,
+  roundTrips,
   storedFileOfSize,
   type TestUser,
 } from '../../test/harness.js';
@@ -79,6 +80,52 @@ describe('POST /api/post', () => {
     const ws = await makeWorkspace(h);
     const res = await post(ws.employee, { text: `Ping ${mention(ws.admin)}`, mentions: [ws.admin.id, ws.admin.id] });
     expect(res.json().result.mentions.map((m: { _id: string }) => m._id)).toEqual([ws.admin.id]);
+  });
+
+  it('writes a plain post in one statement once the person is known; a mention takes the transaction', async () => {
+    const ws = await makeWorkspace(h);
+    const doc = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Bold news', marks: [{ type: 'bold' }] }] }],
+    };
+    // Any signed-in request keeps the person's principal for the one-statement routes.
+    expect((await call(h, ws.employee, 'GET', `/api/post/news/${ws.id}/0`)).json().total).toBe(0);
+    const plain: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ text: "It's O'Brien's day" }, { text: "It's O'Brien's day", parent: { type: 'company', id: ws.id } }],
+      [
+        { text: 'ignored', doc },
+        { text: 'Bold news', doc },
+      ],
+      [{ text: 'Mine', parent: { type: 'feed', where: 'Kyiv' } }, { parent: { type: 'feed', id: ws.employee.id } }],
+    ];
+    for (const [body, expected] of plain) {
+      const res = await roundTrips(h, () => post(ws.employee, body));
+      expect(res.result.statusCode, res.result.body).toBe(200);
+      expect({ transactions: res.transactions, queries: res.queries }).toEqual({ transactions: 0, queries: 1 });
+      expect(res.result.json().result).toMatchObject({
+        ...expected,
+        author: { _id: ws.employee.id, name: 'Eve Employee' },
+        likes: 0,
+        myReaction: null,
+        mentions: [],
+        can: { edit: true, delete: true },
+      });
+    }
+    const refused = await roundTrips(h, () =>
+      post(ws.employee, { text: 'Elsewhere', parent: { type: 'feed', id: ws.admin.id } }),
+    );
+    expect(refused.result.json()).toMatchObject({ code: 'post_parent_invalid' });
+    expect({ transactions: refused.transactions, queries: refused.queries }).toEqual({ transactions: 0, queries: 0 });
+    const mentioning = await roundTrips(h, () => post(ws.employee, { text: `Hi ${mention(ws.admin)}` }));
+    expect(mentioning.result.json().result.mentions).toMatchObject([{ _id: ws.admin.id }]);
+    expect(mentioning.transactions).toBe(1);
+    // The counters moved with each: the company feed holds three, the person's feed one.
+    const news = (await call(h, ws.admin, 'GET', `/api/post/news/${ws.id}/0`)).json();
+    expect({ total: news.total, texts: news.result.map((p: { text: string }) => p.text) }).toEqual({
+      total: 3,
+      texts: [`Hi ${mention(ws.admin)}`, 'Bold news', "It's O'Brien's day"],
+    });
+    expect((await call(h, ws.employee, 'GET', `/api/post/user_feed/${ws.employee.id}/0`)).json().total).toBe(1);
   });
 
   it('places posts on the own feed, and refuses other places', async () => {

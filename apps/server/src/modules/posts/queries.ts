@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, isNotNull, type Placeholder, t
 import { anyOf, constantText, type Db, rowsOf, type Tx, tableRowReader } from '../../platform/db/client.js';
 import { prepared, slot } from '../../platform/db/prepared.js';
 import { CALLER } from '../../platform/db/security.js';
+import type { TripStatement } from '../../platform/db/tenant.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { FOLLOWED_BY_CALLER, personCardSql, personCardsSql, unknownPerson } from '../users/index.js';
 import type { PostView } from './presenter.js';
@@ -246,10 +247,10 @@ const { tenant: TENANT, me: ME } = CALLER;
 /**
  * The user feed's page as one constant statement that names its reader by the transaction's settings (the guard's
  * one-statement read, PostgreSQL only): their own and followed people's feeds and the groups of `groupsOfCaller` (a
- * subquery of the groups module), the page's posts with everything `pageSelect` reads, and the total — one row with
+ * subquery of the groups module, constant: one prepared name with it, one without), the page's posts with everything `pageSelect` reads, and the total — one row with
  * a null post when the page is empty. `offset` is a validated whole number.
  */
-export function userFeedStatement(offset: number, groupsOfCaller: string | null): string {
+export function userFeedStatement(offset: number, groupsOfCaller: string | null): TripStatement {
   if (!Number.isSafeInteger(offset) || offset < 0) throw new Error('an offset is a whole number');
   // Each list is made into an array once (`k`, read by the count and the page alike) and walks posts_parent_idx per
   // id, as `anyOf` does: with `IN (subquery)` PostgreSQL walked the workspace's whole timeline instead and filtered
@@ -260,7 +261,7 @@ export function userFeedStatement(offset: number, groupsOfCaller: string | null)
   const branch = (type: 'feed' | 'group', keys: string) =>
     `(SELECT x.id, x.created FROM posts x
        WHERE x.client_id = ${TENANT} AND x.parent_type = '${type}' AND x.parent_id = ANY(${keys})
-       ORDER BY x.created DESC, x.id DESC LIMIT ${offset + FEED_PAGE_SIZE})`;
+       ORDER BY x.created DESC, x.id DESC LIMIT $1)`;
   const counted = (feed: string, keys: string) =>
     `(SELECT coalesce(sum(c.count), 0) FROM post_counts c WHERE c.client_id = ${TENANT} AND c.feed = '${feed}' AND c.key = ANY(${keys}))`;
   const groups = groupsOfCaller ? `ARRAY(${groupsOfCaller})` : 'ARRAY[]::uuid[]';
@@ -271,7 +272,7 @@ export function userFeedStatement(offset: number, groupsOfCaller: string | null)
     ? `${branch('feed', 'k.people')} UNION ALL ${branch('group', 'k.groups')}`
     : branch('feed', 'k.people');
   // Both lists and the total are computed once (materialized): as a lateral subquery the total ran for every post.
-  return `WITH k AS MATERIALIZED (SELECT ARRAY(SELECT ${ME} UNION ALL ${FOLLOWED_BY_CALLER}) AS people, ${groups} AS groups),
+  const text = `WITH k AS MATERIALIZED (SELECT ARRAY(SELECT ${ME} UNION ALL ${FOLLOWED_BY_CALLER}) AS people, ${groups} AS groups),
       t AS MATERIALIZED (SELECT (${total})::int AS total FROM k)
     SELECT t.total, p.*,
       (SELECT r.reaction FROM post_reactions r WHERE r.post_id = p.id AND r.user_id = ${ME}) AS my_reaction,
@@ -280,12 +281,48 @@ export function userFeedStatement(offset: number, groupsOfCaller: string | null)
       ${AUTHOR_CARD} AS author, ${MENTIONED_CARDS} AS mentioned
     FROM k CROSS JOIN t
     LEFT JOIN LATERAL (SELECT m.id FROM (${matching}) m
-      ORDER BY m.created DESC, m.id DESC LIMIT ${FEED_PAGE_SIZE} OFFSET ${offset}) page ON true
+      ORDER BY m.created DESC, m.id DESC LIMIT ${FEED_PAGE_SIZE} OFFSET $2) page ON true
     LEFT JOIN posts p ON p.id = page.id
-    ORDER BY p.created DESC, p.id DESC;`;
+    ORDER BY p.created DESC, p.id DESC`;
+  const name = groupsOfCaller ? 'user_feed_groups' : 'user_feed';
+  return { name, types: ['int', 'int'], text, values: [offset + FEED_PAGE_SIZE, offset] };
 }
 
 const postColumns = tableRowReader(posts);
+
+/**
+ * A new post and its feed's counter as one statement (the guard's `quickWrite`), answering the post as a page of
+ * one (`pageOfRows`), with its author's card: for a post that needs nothing else written (no mentions, attachments
+ * or must-read notices: service.ts `quickCreate` decides).
+ */
+export function createdPostStatement(
+  values: Pick<PostRow, 'id' | 'clientId' | 'parentType' | 'parentId' | 'parentWhere' | 'text' | 'doc'>,
+): TripStatement {
+  const { feed, key } = feedOf(values);
+  const text = `WITH p AS (INSERT INTO posts (id, client_id, parent_type, parent_id, parent_where, author_id, text, doc)
+        VALUES ($1, $2, $3, $4, $5, ${ME}, $6, $7) RETURNING *),
+      counted AS (INSERT INTO post_counts (client_id, feed, key, count) SELECT p.client_id, $8, $9, 1 FROM p
+        ON CONFLICT (client_id, feed, key) DO UPDATE SET count = post_counts.count + 1 RETURNING 1)
+    SELECT p.*, NULL AS my_reaction, false AS viewed, false AS acknowledged, ${AUTHOR_CARD} AS author,
+      '[]'::json AS mentioned
+    FROM p`;
+  return {
+    name: 'post_create',
+    types: ['uuid', 'uuid', 'text', 'uuid', 'text', 'text', 'jsonb', 'text', 'uuid'],
+    text,
+    values: [
+      values.id,
+      values.clientId,
+      values.parentType,
+      values.parentId,
+      values.parentWhere,
+      values.text,
+      values.doc ? JSON.stringify(values.doc) : null,
+      feed,
+      key,
+    ],
+  };
+}
 
 /** The page of `userFeedStatement`'s rows, as `loadPostPage` answers it. */
 export function pageOfRows(rows: Record<string, unknown>[]): PostPage {

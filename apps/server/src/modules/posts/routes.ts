@@ -197,7 +197,24 @@ function postRoutes(app: App, platform: Platform) {
         body: createPostBody,
         response: { 200: resultOf(postDto) },
       },
-      config: { access: { ...wall, right: 'wall' } },
+      config: {
+        access: { ...wall, right: 'wall' },
+        // A plain post is one statement in one round trip (service.ts `quickCreate`).
+        quickWrite: (req, ctx) => {
+          const body = req.body as z.infer<typeof createPostBody>;
+          const quick = isScheduled(body) ? null : service.quickCreate(ctx, body);
+          return (
+            quick && {
+              sql: quick.sql,
+              answer: (_ctx, rows) => {
+                const post = quick.answer(rows);
+                announcePost(platform, ctx, 'post.created', post);
+                return { result: post };
+              },
+            }
+          );
+        },
+      },
     },
     async (req) => {
       // A later publication stays with its author until the job publishes it (scheduled.ts).

@@ -1,6 +1,7 @@
 import {
   type CreatePostBody,
   docText,
+  mentionIds,
   POST_TEXT_MAX,
   POSTS_PINNED_MAX,
   type PostDto,
@@ -10,13 +11,14 @@ import {
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
+import { newId } from '../../platform/db/ids.js';
 import { AppError, badRequest, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
 import { assertGroupWritable, canReadGroup, groupPostAdded } from './groups.js';
 import { isCompanyPost, mustReadAudience, postPolicy, postReaders, wallPolicy } from './policy.js';
 import { presentPosts } from './presenter.js';
-import { findPost, loadPostPage, movePostCount } from './queries.js';
+import { createdPostStatement, findPost, loadPostPage, movePostCount, pageOfRows } from './queries.js';
 import { checkedAttachments, checkedMentions, checkThanks } from './rules.js';
 import { type PostRow, postMentions, posts } from './tables.js';
 
@@ -42,27 +44,27 @@ export async function readersOfPost(ctx: RequestContext, id: string, userIds: st
   return row ? postReaders(ctx, row, userIds) : [];
 }
 
+const parentInvalid = () =>
+  new AppError(400, 'post_parent_invalid', {}, { fields: { 'parent.id': 'post_parent_invalid' } });
+
+/** The id of a company, system or personal parent: the caller's own workspace or feed, else 400. */
+function resolveOwnParent(
+  ctx: RequestContext,
+  parent: CreatePostBody['parent'] & { type: 'company' | 'system' | 'feed' },
+): string {
+  // A personal feed is its owner's own wall.
+  const own = parent.type === 'feed' ? ctx.me().id : ctx.tenant();
+  if (parent.id && parent.id !== own) throw parentInvalid();
+  // System posts speak for the workspace itself (wallPolicy).
+  if (parent.type === 'system') authorize(wallPolicy(ctx).systemPost);
+  return own;
+}
+
 async function resolveParent(ctx: RequestContext, parent: CreatePostBody['parent']) {
-  const me = ctx.me();
-  const clientId = ctx.tenant();
-  const invalid = () =>
-    new AppError(400, 'post_parent_invalid', {}, { fields: { 'parent.id': 'post_parent_invalid' } });
-  switch (parent.type) {
-    case 'company':
-    case 'system':
-      if (parent.id && parent.id !== clientId) throw invalid();
-      // System posts speak for the workspace itself (wallPolicy).
-      if (parent.type === 'system') authorize(wallPolicy(ctx).systemPost);
-      return clientId;
-    case 'feed':
-      // A personal feed is its owner's own wall.
-      if (parent.id && parent.id !== me.id) throw invalid();
-      return me.id;
-    case 'group':
-      if (!parent.id) throw invalid();
-      await assertGroupWritable(ctx, parent.id);
-      return parent.id;
-  }
+  if (parent.type !== 'group') return resolveOwnParent(ctx, { ...parent, type: parent.type });
+  if (!parent.id) throw parentInvalid();
+  await assertGroupWritable(ctx, parent.id);
+  return parent.id;
 }
 
 async function saveMentions(ctx: RequestContext, row: PostRow, replace: boolean) {
@@ -147,6 +149,33 @@ export async function createPost(
   // Last: the feed's counter row is the workspace's one hot row, held from here to the commit.
   await movePostCount(ctx.db, row, 1);
   return row;
+}
+
+/**
+ * `createPost` as the guard's `quickWrite` (`createdPostStatement`), for what most people write: a post on the
+ * company wall or their own feed with no mentions, attachments, must-read notice or thank-you rules; null for any
+ * other, which the route writes as usual. Refuses what `checkedPost` refuses, with the same answers.
+ */
+export function quickCreate(ctx: RequestContext, body: Omit<CreatePostBody, 'publishAt'>) {
+  const { type } = body.parent;
+  if (body.kind !== 'post' || body.mustRead || body.mentions.length || body.attachments.length) return null;
+  if (type !== 'company' && type !== 'feed') return null;
+  const text = postTextOf(body.text, body.doc);
+  if (mentionIds(text).length) return null;
+  const parentId = resolveOwnParent(ctx, { ...body.parent, type });
+  const values = {
+    id: newId(),
+    clientId: ctx.tenant(),
+    parentType: type,
+    parentId,
+    parentWhere: body.parent.where ?? '',
+    text,
+    doc: body.doc ?? null,
+  };
+  return {
+    sql: createdPostStatement(values),
+    answer: (rows: Record<string, unknown>[]): PostDto => presentPosts(ctx, pageOfRows(rows).views)[0]!,
+  };
 }
 
 /** `PUT api/post/{id}`: the author or an administrator; the thank-you rules hold after the change too. */

@@ -3,7 +3,7 @@ import { isUuid } from '@hallway/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Tokens } from '../auth/tokens.js';
 import type { Database, Tx } from '../db/client.js';
-import { inTenant, inTenantWith, oneTripInTenant } from '../db/tenant.js';
+import { inTenant, inTenantWith, type OneTrip, oneTripInTenant } from '../db/tenant.js';
 import { AppError } from '../errors/app-error.js';
 import { COMPANY_COOKIE, readCookie, SESSION_COOKIE } from '../files/cookies.js';
 import {
@@ -144,7 +144,7 @@ declare module 'fastify' {
 
 /** A route's one-statement answer (`quickRead`): the statement, and the answer from its rows. */
 export interface QuickRead {
-  sql: string;
+  sql: OneTrip;
   answer(ctx: RequestContext, rows: Record<string, unknown>[]): unknown;
 }
 
@@ -295,7 +295,7 @@ function signedIn(
 async function readOnce(
   deps: GuardDeps,
   { scope, enter }: NonNullable<ReturnType<typeof signedIn>>,
-  statement: string,
+  statement: OneTrip,
 ): Promise<Record<string, unknown>[]> {
   const { userId, clientId } = scope;
   const cached = deps.principals?.get(userId, clientId);
@@ -305,11 +305,7 @@ async function readOnce(
     return read!;
   }
   const epoch = deps.principals?.epoch() ?? 0;
-  const [rows, read] = await oneTripInTenant(
-    deps.database,
-    scope,
-    `${deps.principal.sql(userId, clientId)} ${statement}`,
-  );
+  const [rows, read] = await oneTripInTenant(deps.database, scope, deps.principal.sql(userId, clientId), statement);
   const principal = deps.principal.read(rows!);
   enter(closedTransaction, principal, read);
   deps.principals?.set(userId, clientId, principal!, epoch);
