@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { newId } from '../../platform/db/ids.js';
-import { textLiteral, uuidLiteral } from '../../platform/db/tenant.js';
 import type { Subscriptions } from '../../platform/events/bus.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import type { NotificationRequest } from '../../platform/notify/notify.js';
@@ -26,27 +25,40 @@ export async function storeNotification(ctx: RequestContext, request: Notificati
   return event.id;
 }
 
-/** `storeNotification` as one statement of a one-statement write (platform/notify `notifyInStatement`). */
+/**
+ * `storeNotification` as one statement of a one-statement write (platform/notify `notifyInStatement`): its values
+ * are the parameters `$at…$at+8` of that statement (the actor's is `$at+6`), so the text is the same for every
+ * notification and the statement stays prepared.
+ */
 export function storeStatement(
   clientId: string,
   actorId: string | null,
   request: Omit<NotificationRequest, 'recipients'>,
   recipients: string,
   from: string,
-): { sql: string; eventId: string } {
+  at: number,
+): { sql: string; types: string[]; values: (string | null)[]; eventId: string } {
   const eventId = newId();
-  const text = (value: string | null) => (value === null ? 'NULL' : textLiteral(value));
-  const json = (value: unknown) => `${textLiteral(JSON.stringify(value))}::jsonb`;
-  const actor = actorId ? uuidLiteral(actorId) : 'NULL';
+  const $ = (n: number) => `$${at + n}`;
   return {
     eventId,
     sql: `INSERT INTO notification_events (id, client_id, code, section, link, vars, actor_id, recipients, group_key,
                                        attachments)
-      SELECT ${uuidLiteral(eventId)}, ${uuidLiteral(clientId)}, ${text(request.code)}, ${text(request.section)},
-             ${text(request.link)}, ${json(request.vars)}, ${actor}, ${recipients}, ${text(request.groupKey)},
-             ${json(request.attachments)}
+      SELECT ${$(0)}, ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${recipients}, ${$(7)}, ${$(8)}
       ${from}
       RETURNING id`,
+    types: ['uuid', 'uuid', 'text', 'text', 'text', 'jsonb', 'uuid', 'text', 'jsonb'],
+    values: [
+      eventId,
+      clientId,
+      request.code,
+      request.section,
+      request.link,
+      JSON.stringify(request.vars),
+      actorId,
+      request.groupKey,
+      JSON.stringify(request.attachments),
+    ],
   };
 }
 

@@ -2,7 +2,7 @@ import type { LikeResult, Reaction } from '@hallway/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../platform/db/client.js';
 import { CALLER } from '../../platform/db/security.js';
-import { textLiteral, uuidLiteral } from '../../platform/db/tenant.js';
+import { inlineTrip, type TripStatement } from '../../platform/db/tenant.js';
 import { notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify, notifyInStatement } from '../../platform/notify/notify.js';
@@ -39,46 +39,50 @@ interface ToggleRow {
  * statement changed nothing and the answer is undefined: the route then runs `reactToPost`, which locks the post.
  */
 export function toggleStatement(ctx: RequestContext, id: string, reaction: Reaction) {
-  const post = uuidLiteral(id);
-  const wanted = textLiteral(reaction);
   const inc = (key: string, by: string) => `greatest(coalesce((reactions ->> ${key})::int, 0) + ${by}, 0)`;
   const notice = notifyInStatement(
     ctx,
     { code: 'posts.reaction', link: `/post/${id}`, groupKey: `reaction:${id}` },
     { sql: 'open.author_id', from: 'FROM open, added' },
+    3,
   );
   const notified = notice ? `,\n      notified AS (${notice.sql})` : '';
   // The post's row is locked first, as `reactToPost` locks it: every other lock the statement takes comes after,
   // since each change reads `open`, so a toggle here and one there never wait for each other crosswise.
-  const sql = `WITH p AS (SELECT id, client_id, author_id, parent_type, parent_id FROM posts
-                WHERE id = ${post} AND client_id = ${TENANT} FOR UPDATE),
+  const text = `WITH p AS (SELECT id, client_id, author_id, parent_type, parent_id FROM posts
+                WHERE id = $1 AND client_id = ${TENANT} FOR UPDATE),
       open AS (SELECT * FROM p WHERE parent_type <> 'group'),
       gone AS (DELETE FROM post_reactions r USING open
-               WHERE r.post_id = open.id AND r.user_id = ${ME} AND r.reaction = ${wanted} RETURNING r.reaction),
+               WHERE r.post_id = open.id AND r.user_id = ${ME} AND r.reaction = $2 RETURNING r.reaction),
       was AS (SELECT r.reaction FROM post_reactions r, open
-              WHERE r.post_id = open.id AND r.user_id = ${ME} AND r.reaction <> ${wanted} FOR UPDATE OF r),
-      switched AS (UPDATE post_reactions r SET reaction = ${wanted}, created = now() FROM open, was
+              WHERE r.post_id = open.id AND r.user_id = ${ME} AND r.reaction <> $2 FOR UPDATE OF r),
+      switched AS (UPDATE post_reactions r SET reaction = $2, created = now() FROM open, was
                    WHERE r.post_id = open.id AND r.user_id = ${ME} RETURNING was.reaction AS was),
       added AS (INSERT INTO post_reactions (client_id, post_id, user_id, reaction)
-                SELECT open.client_id, open.id, ${ME}, ${wanted} FROM open
+                SELECT open.client_id, open.id, ${ME}, $2 FROM open
                 WHERE NOT EXISTS (SELECT 1 FROM post_reactions r WHERE r.post_id = open.id AND r.user_id = ${ME})
                 ON CONFLICT DO NOTHING RETURNING reaction),
       moved AS (SELECT (SELECT count(*) FROM added)::int AS added, (SELECT count(*) FROM gone)::int AS gone,
                        (SELECT was FROM switched) AS was),
       counts AS (UPDATE posts SET likes_count = greatest(likes_count + moved.added - moved.gone, 0),
                    reactions = reactions
-                     || jsonb_build_object(${wanted}::text,
-                          ${inc(wanted, '(CASE WHEN moved.gone > 0 THEN -1 ELSE 1 END)')})
+                     || jsonb_build_object($2, ${inc('$2', '(CASE WHEN moved.gone > 0 THEN -1 ELSE 1 END)')})
                      || CASE WHEN moved.was IS NULL THEN '{}'::jsonb
                         ELSE jsonb_build_object(moved.was, ${inc('moved.was', '-1')}) END
                  FROM moved
-                 WHERE posts.id = ${post} AND (moved.added + moved.gone > 0 OR moved.was IS NOT NULL)
+                 WHERE posts.id = $1 AND (moved.added + moved.gone > 0 OR moved.was IS NOT NULL)
                  RETURNING likes_count, reactions)${notified}
     SELECT p.id, p.parent_type, p.parent_id, moved.*, counts.likes_count, counts.reactions,
            ${notice ? '(SELECT id FROM notified)' : 'NULL'} AS notified
-    FROM p, moved LEFT JOIN counts ON true;`;
+    FROM p, moved LEFT JOIN counts ON true`;
+  const statement: TripStatement = {
+    name: notice ? 'post_like_noticed' : 'post_like',
+    types: ['uuid', 'text', ...(notice?.types ?? [])],
+    text,
+    values: [id, reaction, ...(notice?.values ?? [])],
+  };
   return {
-    sql,
+    statement,
     answer: (rows: Record<string, unknown>[]): Liked | undefined => {
       const [row] = rows as unknown as ToggleRow[];
       if (!row) throw notFound('post_not_found');
@@ -106,7 +110,7 @@ export function toggleStatement(ctx: RequestContext, id: string, reaction: React
  */
 export async function reactToPost(ctx: RequestContext, id: string, reaction: Reaction): Promise<Liked> {
   const toggle = toggleStatement(ctx, id, reaction);
-  const toggled = toggle.answer(await rowsOf(ctx.db, sql.raw(toggle.sql)));
+  const toggled = toggle.answer(await rowsOf(ctx.db, sql.raw(inlineTrip(toggle.statement))));
   if (toggled) return toggled;
   const me = ctx.me();
   const [post] = await rowsOf<{

@@ -332,7 +332,7 @@ function postRoutes(app: App, platform: Platform) {
           if (like_type !== 'post') return null;
           const toggle = toggleStatement(ctx, id, reaction);
           return {
-            sql: toggle.sql,
+            sql: toggle.statement,
             answer: (_ctx, rows) => {
               const liked = toggle.answer(rows);
               if (!liked) return undefined;

@@ -1,6 +1,5 @@
 import { NOTIFICATION_VAR_MAX, type NotificationCode, plainText } from '@hallway/shared';
 import { notificationDefinition } from '../catalogues.js';
-import { uuidLiteral } from '../db/tenant.js';
 import { record } from '../events/bus.js';
 import type { RequestContext } from '../http/context.js';
 import type { MailAttachment } from '../mail/types.js';
@@ -17,7 +16,7 @@ export interface NotificationDispatch {
   /**
    * What the notifications module stores for `request` as one SQL statement (`notifyInStatement`): an INSERT whose
    * recipients are the jsonb expression `recipients` over the caller's `from` clause (FROM and WHERE), returning
-   * the event's id.
+   * the event's id; its values are the statement's parameters from `$at` on, the actor's `$at+6`.
    */
   storeStatement(
     clientId: string,
@@ -25,7 +24,8 @@ export interface NotificationDispatch {
     request: Omit<NotificationRequest, 'recipients'>,
     recipients: string,
     from: string,
-  ): { sql: string; eventId: string };
+    at: number,
+  ): { sql: string; types: string[]; values: (string | null)[]; eventId: string };
 }
 
 declare module '../http/module.js' {
@@ -110,26 +110,27 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<v
  * notification is stored by a CTE of that statement, for one person the statement itself finds (`recipient.sql`,
  * an SQL uuid expression over `recipient.from`, the FROM clause: a post's author), unless it is the caller. The
  * FROM clause also says when to tell: no row, no notification. Answers the CTE's body (an INSERT returning the
- * event's id) and what to call once the statement answered with that id; null without the notifications module.
+ * event's id) with its parameters, numbered from `$at` (their types and values follow the statement's own), and
+ * what to call once the statement answered with that id; null without the notifications module.
  */
 export function notifyInStatement(
   ctx: RequestContext,
   input: Omit<NotifyInput, 'recipients'>,
   recipient: { sql: string; from: string },
-): { sql: string; stored(): void } | null {
+  at: number,
+): { sql: string; types: string[]; values: (string | null)[]; stored(): void } | null {
   const dispatcher = ctx.services.notificationDispatch;
   if (!dispatcher) return null;
-  const actorId = ctx.user?.id ?? null;
-  const notCaller = actorId ? ` WHERE ${recipient.sql} <> ${uuidLiteral(actorId)}` : '';
   const clientId = ctx.tenant();
-  const { sql, eventId } = dispatcher.storeStatement(
+  const { sql, types, values, eventId } = dispatcher.storeStatement(
     clientId,
-    actorId,
+    ctx.user?.id ?? null,
     describe(ctx, input),
     `jsonb_build_object('ids', jsonb_build_array(${recipient.sql}))`,
-    `${recipient.from}${notCaller}`,
+    `${recipient.from} WHERE ${recipient.sql} IS DISTINCT FROM $${at + 6}`,
+    at,
   );
-  return { sql, stored: () => ctx.afterCommit(() => dispatcher.dispatch(clientId, eventId)) };
+  return { sql, types, values, stored: () => ctx.afterCommit(() => dispatcher.dispatch(clientId, eventId)) };
 }
 
 /** The request `notify()` records; null when nobody is left to tell. */
