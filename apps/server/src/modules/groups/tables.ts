@@ -59,8 +59,9 @@ export const groupMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
     tenantReference(t.groupId, groups, 'cascade'),
-    // A person's groups (the user feed, "my groups", readable groups).
-    index('group_members_user_idx').on(t.userId, t.groupId),
+    // A person's groups (the user feed, "my groups", readable groups), from the index alone: with `client_id` in it
+    // the user feed's list of a member of 200 groups reads no table page (bench/README.md, issue 36).
+    index('group_members_user_idx').on(t.userId, t.clientId, t.groupId),
   ],
 );
 
