@@ -67,6 +67,9 @@ interface Occ {
   startTime: string;
   date: string;
   name: string;
+  myAnswer: string | null;
+  organizer: { _id: string };
+  can: { answer: boolean };
 }
 async function occurrences(ws: TestWorkspace, from: string, to: string): Promise<Occ[]> {
   const res = await call(
