@@ -63,6 +63,19 @@ export const baselines = [
     requests: (ctx) => ctx.people(200).map((p) => ({ path: `/sql/bare-sql-post?p=${p.clientId}&p=${p.id}` })),
     check: (body) => body.result.length === 1,
   },
+  {
+    id: 'bare-sql-comment',
+    title: 'bare SQL: comment on a post',
+    server: 'bare-sql',
+    // The comment row and the post's counter, in one statement.
+    sql: `WITH added AS (INSERT INTO comments (id, client_id, parent_type, parent_id, subject_type, subject_id, post_id,
+        author_id, text)
+        SELECT gen_random_uuid(), client_id, 'post', id, 'post', id, id, $2::uuid, 'Benchmark comment' FROM posts
+        WHERE id = $1::uuid RETURNING id)
+      UPDATE posts SET comments_count = comments_count + 1 WHERE id = $1::uuid RETURNING (SELECT id FROM added)`,
+    requests: (ctx) => likers(ctx, 200).map((p) => ({ path: `/sql/bare-sql-comment?p=${p.postId}&p=${p.id}` })),
+    check: (body) => body.result.length === 1,
+  },
 ];
 
 const signedIn = async (ctx, people, build) =>
@@ -127,6 +140,19 @@ export const scenarios = [
         method: 'POST',
         path: '/api/post',
         body: { text: 'Benchmark post: the coffee machine on the second floor is fixed.' },
+      })),
+    check: (body) => typeof body.result._id === 'string',
+  },
+  {
+    id: 'post-comment',
+    title: 'POST /api/comment (on a post)',
+    baselines: ['bare-json', 'bare-sql-comment'],
+    data,
+    requests: (ctx) =>
+      signedIn(ctx, likers(ctx, 200), (p) => ({
+        method: 'POST',
+        path: '/api/comment',
+        body: { parent: { type: 'post', id: p.postId }, text: 'Benchmark comment: agreed, thank you.' },
       })),
     check: (body) => typeof body.result._id === 'string',
   },

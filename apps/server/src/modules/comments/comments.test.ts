@@ -1,8 +1,17 @@
 import { mentionMarkup } from '@hallway/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/client.js';
 import { inSystem } from '../../platform/db/tenant.js';
-import { call, createHarness, type Harness, makeUser, makeWorkspace, type TestUser } from '../../test/harness.js';
+import {
+  call,
+  createHarness,
+  type Harness,
+  makeUser,
+  makeWorkspace,
+  roundTrips,
+  type TestUser,
+} from '../../test/harness.js';
 import { clients } from '../clients/tables.js';
 import { comments } from './tables.js';
 
@@ -95,6 +104,64 @@ describe('POST /api/comment', () => {
         .where(eq(clients.id, ws.id)),
     );
     expect((await comment(ws.employee, { type: 'post', id: post }, 'Hi')).json().code).toBe('feature_disabled');
+  });
+});
+
+/** The `posts.comment` notices stored for a post (the jobs that deliver them do not run here). */
+const commentNotices = (post: string) =>
+  inSystem(h.platform.database, (tx) =>
+    rowsOf(
+      tx,
+      sql`SELECT actor_id, recipients FROM notification_events WHERE code = 'posts.comment' AND link = ${`/post/${post}`}`,
+    ),
+  );
+
+describe('a plain comment in one statement', () => {
+  it('comments a company post in one query once the person is known; its author is told, group posts and mentions take the transaction', async () => {
+    const ws = await makeWorkspace(h);
+    const post = await newPost(ws.admin);
+    // Any signed-in request keeps the person's principal for the one-statement routes.
+    expect((await single(ws.employee, post)).commentsCount).toBe(0);
+    const quick = await roundTrips(h, () =>
+      comment(ws.employee, { type: 'post', id: post, where: 'Lobby' }, "It's great"),
+    );
+    expect({ transactions: quick.transactions, queries: quick.queries }).toEqual({ transactions: 0, queries: 1 });
+    expect(quick.result.json().result).toMatchObject({
+      parent: { type: 'post', id: post, postId: post, where: 'Lobby' },
+      status: 'new',
+      author: { _id: ws.employee.id, name: 'Eve Employee' },
+      text: "It's great",
+      mentions: [],
+      likes: 0,
+      myReaction: null,
+      answers: [],
+      can: { edit: true, delete: true },
+    });
+    expect(await commentNotices(post)).toEqual([{ actor_id: ws.employee.id, recipients: { ids: [ws.admin.id] } }]);
+    // The author's own comment tells nobody; a mention, another workspace's post and a group's post go the usual way.
+    const own = await roundTrips(h, () => comment(ws.admin, { type: 'post', id: post }, 'Thanks'));
+    expect(own.queries).toBe(1);
+    expect(await commentNotices(post)).toHaveLength(1);
+    const mentioning = await roundTrips(h, () =>
+      comment(ws.employee, { type: 'post', id: post }, `Agreed, ${mentionMarkup(ws.admin.id, 'Ada')}`),
+    );
+    expect(mentioning.transactions).toBe(1);
+    const foreignPost = await newPost((await makeWorkspace(h)).admin);
+    const foreign = await roundTrips(h, () => comment(ws.employee, { type: 'post', id: foreignPost }, 'Hi'));
+    expect(foreign.result.json()).toMatchObject({ code: 'post_not_found' });
+    expect({ transactions: foreign.transactions, queries: foreign.queries }).toEqual({ transactions: 1, queries: 1 });
+    const group = (
+      await call(h, ws.admin, 'POST', '/api/group/', { name: 'Choir', description: 'Songs', type: 'private' })
+    ).json().result._id as string;
+    const inGroup = (
+      await call(h, ws.admin, 'POST', '/api/post', { text: 'Rehearsal', parent: { type: 'group', id: group } })
+    ).json().result._id as string;
+    expect((await comment(ws.employee, { type: 'post', id: inGroup }, 'Let me in')).json().code).toBe('post_not_found');
+    const member = await roundTrips(h, () => comment(ws.admin, { type: 'post', id: inGroup }, 'Tuesday'));
+    expect(member.result.statusCode).toBe(200);
+    expect(member.transactions).toBe(1);
+    expect((await single(ws.admin, post)).commentsCount).toBe(3);
+    expect((await single(ws.admin, inGroup)).commentsCount).toBe(1);
   });
 });
 

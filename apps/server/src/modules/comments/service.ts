@@ -1,17 +1,23 @@
-import type {
-  CommentDto,
-  CommentParentType,
-  CreateCommentBody,
-  LikeResult,
-  LikeType,
-  Reaction,
-  UpdateCommentBody,
+import {
+  type CommentDto,
+  type CommentParentType,
+  type CreateCommentBody,
+  type LikeResult,
+  type LikeType,
+  mentionIds,
+  type PersonCard,
+  type Reaction,
+  type UpdateCommentBody,
 } from '@hallway/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
+import { constantText, tableRowReader } from '../../platform/db/client.js';
+import { newId } from '../../platform/db/ids.js';
+import { CALLER } from '../../platform/db/security.js';
+import type { TripStatement } from '../../platform/db/tenant.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { notify } from '../../platform/notify/notify.js';
+import { notify, notifyInStatement } from '../../platform/notify/notify.js';
 import {
   checkedAttachments,
   checkedMentions,
@@ -22,7 +28,7 @@ import {
   toggleReaction,
 } from '../posts/index.js';
 import type { ReactionCountsRow } from '../posts/tables.js';
-import { personCards } from '../users/index.js';
+import { personCardSql, personCards } from '../users/index.js';
 import { type CommentSubject, resolveSubject } from './parents.js';
 import { commentPolicy } from './policy.js';
 import { presentComment, threadOf } from './presenter.js';
@@ -45,6 +51,60 @@ export interface CommentChange {
   subject: CommentSubject;
   /** The post's comment count after the change, for threads under a post. */
   commentsCount: number | null;
+}
+
+const COMMENTER_CARD = constantText(personCardSql(sql.raw('c.author_id')));
+const commentColumns = tableRowReader(comments);
+
+/**
+ * `createComment` as one statement (the guard's `quickWrite`) for what most comments are: plain text under a post
+ * that is not a group's (the groups module's reading rule stays in the transaction), no mentions or attachments;
+ * null for any other, which the route writes as usual. The post is read as row-level security lets the caller see
+ * it; the comment, the post's counter and the author's notice (`notifyInStatement`) are one statement, kept prepared.
+ * Its answer is undefined when the statement wrote nothing (no such post, a group's post): the route then answers.
+ */
+export function quickComment(ctx: RequestContext, body: CreateCommentBody) {
+  if (body.parent.type !== 'post' || body.mentions.length || body.attachments.length) return null;
+  if (!ctx.hasFeature('wall') || mentionIds(body.text).length) return null;
+  const postId = body.parent.id;
+  const notice = notifyInStatement(
+    ctx,
+    { code: 'posts.comment', vars: { text: body.text }, link: `/post/${postId}` },
+    { sql: 'p.author_id', from: 'FROM p, c' },
+    5,
+  );
+  const text = `WITH p AS (SELECT id, client_id, author_id FROM posts
+                WHERE id = $1 AND client_id = ${CALLER.tenant} AND parent_type <> 'group'),
+      c AS (INSERT INTO comments (id, client_id, parent_type, parent_id, parent_where, subject_type, subject_id, post_id,
+                                  author_id, text)
+            SELECT $2, p.client_id, 'post', p.id, $3, 'post', p.id, p.id, ${CALLER.me}, $4 FROM p RETURNING *),
+      counted AS (UPDATE posts SET comments_count = greatest(comments_count + 1, 0) FROM c
+                  WHERE posts.id = c.post_id RETURNING posts.comments_count)${notice ? `,\n      notified AS (${notice.sql})` : ''}
+    SELECT c.*, ${COMMENTER_CARD} AS author, (SELECT comments_count FROM counted) AS comments_now,
+           ${notice ? '(SELECT id FROM notified)' : 'NULL'} AS notified
+    FROM c`;
+  const statement: TripStatement = {
+    name: notice ? 'comment_on_post_noticed' : 'comment_on_post',
+    types: ['uuid', 'uuid', 'text', 'text', ...(notice?.types ?? [])],
+    text,
+    values: [postId, newId(), body.parent.where ?? '', body.text, ...(notice?.values ?? [])],
+  };
+  return {
+    statement,
+    answer: (rows: Record<string, unknown>[]) => {
+      const [raw] = rows;
+      if (!raw) return undefined;
+      if (raw.notified) notice?.stored();
+      const row = commentColumns.read(raw);
+      const cards = new Map([[row.authorId, raw.author as PersonCard]]);
+      const change: CommentChange = {
+        row,
+        subject: { type: 'post', id: postId, postId, authorId: null, room: null },
+        commentsCount: Number(raw.comments_now),
+      };
+      return { change, comment: presentComment(row, cards, null, commentPolicy(ctx, row)) };
+    },
+  };
 }
 
 /**
