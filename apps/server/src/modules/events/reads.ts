@@ -134,12 +134,14 @@ export function rangeOf(fromIso: string, toIso: string): { from: number; to: num
 const { tenant: TENANT, me: ME } = CALLER;
 const ORGANIZER_CARD = constantText(personCardSql(sql.raw('e.organizer_id')));
 
+const listedColumns = tableRowReader(events, EVENT_BOOKKEEPING);
+
 /**
- * The rows of a range the caller may see, in one constant statement naming the caller and the workspace by the
- * transaction's settings, kept prepared (the range's instants are its values): single events by the start index (an event
- * lasts at most EVENT_MAX_DAYS), moved occurrences through their series' visibility, series by the index of their
- * last end; and with each row its organizer's card and the caller's own answer, which `presentRange` needs of the
- * rows that are roots (series and single events).
+ * The rows of a range the caller may see, in one statement naming the caller and the workspace by the transaction's
+ * settings, kept prepared (the range's instants are its values): single events by the start index (an event lasts
+ * at most EVENT_MAX_DAYS), moved occurrences through their series' visibility, series by the index of their last
+ * end; and with each row its organizer's card and the caller's own answer, which `presentRange` needs of the rows
+ * that are roots (series and single events).
  */
 export function rangeStatement({ from, to }: { from: number; to: number }, scope: 'visible' | 'mine'): TripStatement {
   const [earliest, start, end] = ['$1', '$2', '$3'];
@@ -166,8 +168,6 @@ export function rangeStatement({ from, to }: { from: number; to: number }, scope
   const instants = [from - EVENT_MAX_DAYS * DAY_MS, from, to].map((ms) => new Date(ms).toISOString());
   return { name: `event_range_${scope}`, types: ['timestamptz', 'timestamptz', 'timestamptz'], text, values: instants };
 }
-
-const listedColumns = tableRowReader(events, EVENT_BOOKKEEPING);
 
 /** A row of `rangeStatement`: the event, and when it is a root, its organizer's card and the caller's answer. */
 interface RangeRow {

@@ -245,10 +245,11 @@ const MENTIONED_CARDS = constantText(personCardsSql(sql.raw('p.mentions')));
 const { tenant: TENANT, me: ME } = CALLER;
 
 /**
- * The user feed's page as one constant statement that names its reader by the transaction's settings (the guard's
- * one-statement read, PostgreSQL only): their own and followed people's feeds and the groups of `groupsOfCaller` (a
- * subquery of the groups module, constant: one prepared name with it, one without), the page's posts with everything `pageSelect` reads, and the total — one row with
- * a null post when the page is empty. `offset` is a validated whole number.
+ * The user feed's page as one statement that names its reader by the transaction's settings (the guard's
+ * one-statement read, PostgreSQL only), kept prepared: their own and followed people's feeds and the groups of
+ * `groupsOfCaller` (a constant subquery of the groups module: one statement name with it, another without), the
+ * page's posts with everything `pageSelect` reads, and the total — one row with a null post when the page is empty.
+ * `offset` is a validated whole number.
  */
 export function userFeedStatement(offset: number, groupsOfCaller: string | null): TripStatement {
   if (!Number.isSafeInteger(offset) || offset < 0) throw new Error('an offset is a whole number');
