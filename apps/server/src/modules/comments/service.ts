@@ -21,6 +21,7 @@ import { notify, notifyInStatement } from '../../platform/notify/notify.js';
 import {
   checkedAttachments,
   checkedMentions,
+  commentedPostSql,
   moveCommentCount,
   movedCounts,
   reactionCounts,
@@ -59,8 +60,8 @@ const commentColumns = tableRowReader(comments);
 /**
  * `createComment` as one statement (the guard's `quickWrite`) for what most comments are: plain text under a post
  * that is not a group's (the groups module's reading rule stays in the transaction), no mentions or attachments;
- * null for any other, which the route writes as usual. The post is read as row-level security lets the caller see
- * it; the comment, the post's counter and the author's notice (`notifyInStatement`) are one statement, kept prepared.
+ * null for any other, which the route writes as usual. The post's parts are the posts module's (`commentedPostSql`),
+ * read as row-level security lets the caller see it; the comment, the post's counter and the author's notice (`notifyInStatement`) are one statement, kept prepared.
  * Its answer is undefined when the statement wrote nothing (no such post, a group's post): the route then answers.
  */
 export function quickComment(ctx: RequestContext, body: CreateCommentBody) {
@@ -73,13 +74,11 @@ export function quickComment(ctx: RequestContext, body: CreateCommentBody) {
     { sql: 'p.author_id', from: 'FROM p, c' },
     5,
   );
-  const text = `WITH p AS (SELECT id, client_id, author_id FROM posts
-                WHERE id = $1 AND client_id = ${CALLER.tenant} AND parent_type <> 'group'),
+  const text = `WITH p AS (${commentedPostSql.post}),
       c AS (INSERT INTO comments (id, client_id, parent_type, parent_id, parent_where, subject_type, subject_id, post_id,
                                   author_id, text)
             SELECT $2, p.client_id, 'post', p.id, $3, 'post', p.id, p.id, ${CALLER.me}, $4 FROM p RETURNING *),
-      counted AS (UPDATE posts SET comments_count = greatest(comments_count + 1, 0) FROM c
-                  WHERE posts.id = c.post_id RETURNING posts.comments_count)${notice ? `,\n      notified AS (${notice.sql})` : ''}
+      counted AS (${commentedPostSql.counted('c')})${notice ? `,\n      notified AS (${notice.sql})` : ''}
     SELECT c.*, ${COMMENTER_CARD} AS author, (SELECT comments_count FROM counted) AS comments_now,
            ${notice ? '(SELECT id FROM notified)' : 'NULL'} AS notified
     FROM c`;

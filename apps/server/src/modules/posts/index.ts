@@ -14,5 +14,5 @@ export { commentsFeed, mostLikedCompanyPosts } from './feeds.js';
 export { type GroupWall, readableGroups } from './groups.js';
 export { movedCounts, reactionCounts, toggleReaction } from './reactions.js';
 export { checkedAttachments, checkedMentions } from './rules.js';
-export { moveCommentCount, readablePost, readersOfPost, roomOf } from './service.js';
+export { commentedPostSql, moveCommentCount, readablePost, readersOfPost, roomOf } from './service.js';
 export { publishThanks } from './thanks.js';

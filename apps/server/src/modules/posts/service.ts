@@ -12,6 +12,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { authorize } from '../../platform/access/tenancy.js';
 import { rowsOf } from '../../platform/db/client.js';
 import { newId } from '../../platform/db/ids.js';
+import { CALLER } from '../../platform/db/security.js';
 import { AppError, badRequest, invalidFields, notFound } from '../../platform/errors/app-error.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { notify } from '../../platform/notify/notify.js';
@@ -277,6 +278,19 @@ export async function presentOnePost(ctx: RequestContext, id: string): Promise<P
   const { views } = await loadPostPage(ctx, eq(posts.id, row.id), { offset: 0, limit: 1 });
   return presentPosts(ctx, views)[0];
 }
+
+/**
+ * What a one-statement comment under a post needs of this module (comments `quickComment`): `post`, the post `$1` of
+ * the caller's workspace unless it is a group's (whose reading rule is the groups module's: the transaction path),
+ * and `counted(added)`, its comment counter moved by the comment the CTE `added` wrote, returning the new count.
+ */
+export const commentedPostSql = {
+  post: `SELECT id, client_id, author_id FROM posts
+         WHERE id = $1 AND client_id = ${CALLER.tenant} AND parent_type <> 'group'`,
+  counted: (added: string) =>
+    `UPDATE posts SET comments_count = greatest(comments_count + 1, 0) FROM ${added}
+     WHERE posts.id = ${added}.post_id RETURNING posts.comments_count`,
+};
 
 /** Moves a post's comment counter (comments and answers together) and answers the new count. */
 export async function moveCommentCount(ctx: RequestContext, postId: string, by: number): Promise<number> {
