@@ -143,7 +143,7 @@ const listedColumns = tableRowReader(events, EVENT_BOOKKEEPING);
  * end; and with each row its organizer's card and the caller's own answer, which `presentRange` needs of the rows
  * that are roots (series and single events).
  */
-export function rangeStatement({ from, to }: { from: number; to: number }, scope: 'visible' | 'mine'): TripStatement {
+function rangeStatement({ from, to }: { from: number; to: number }, scope: 'visible' | 'mine'): TripStatement {
   const [earliest, start, end] = ['$1', '$2', '$3'];
   const seen = (r: string) => {
     const own = `${r}.organizer_id = ${ME} OR EXISTS (SELECT 1 FROM event_members m WHERE m.event_id = ${r}.id AND m.user_id = ${ME})`;
@@ -178,7 +178,7 @@ interface RangeRow {
 
 const { answer: answerColumn, reminders: remindersColumn } = getTableColumns(eventMembers);
 
-export const rangeRowsOf = (raw: Record<string, unknown>[]): RangeRow[] =>
+const rangeRowsOf = (raw: Record<string, unknown>[]): RangeRow[] =>
   raw.map((r) => ({
     row: listedColumns.read(r),
     organizer: (r.organizer_card as PersonCard | null) ?? undefined,
@@ -201,7 +201,7 @@ const rootsOf = (rows: RangeRow[]) => new Map(rows.filter((r) => !r.row.seriesId
  * The occurrences of `rows` overlapping `range`, presented and sorted; each row with its root from `roots` (a row
  * whose root is not there is left out). Only series running in the range are expanded, and only inside it.
  */
-export function presentRange(
+function presentRange(
   ctx: RequestContext,
   rows: RangeRow[],
   roots: Map<string, RangeRow>,
